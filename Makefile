@@ -1,0 +1,101 @@
+# The workqueue driver-conversion sandbox.  `make help` lists the targets.
+
+TOP		:= $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
+BUILD		:= $(TOP)/build
+STACK		?= new
+
+CC		?= cc
+OPT		?= -O2
+CFLAGS		?= $(OPT) -g -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare \
+		   -Wno-missing-field-initializers
+# What kernel-style code needs: the shim's and the stacks' kernel headers.
+KCFLAGS		:= -std=gnu11 -pthread -D_GNU_SOURCE \
+		   -I$(TOP)/shim/include -I$(TOP)/workqueue/include
+HOSTLIBS	:= -lurcu-common -lpthread
+CRITERION	:= -lcriterion
+
+SHIM_SRCS	:= $(wildcard $(TOP)/shim/*.c)
+SHIM_OBJS	:= $(patsubst $(TOP)/shim/%.c,$(BUILD)/shim/%.o,$(SHIM_SRCS))
+SHIM_HDRS	:= $(shell find $(TOP)/shim -name '*.h') \
+		   $(wildcard $(TOP)/workqueue/include/linux/*.h)
+
+LIBSHIM		:= $(BUILD)/libshim.a
+LIBWQ		:= $(BUILD)/libworkqueue.a
+LIBTQ		:= $(BUILD)/libtaskqueue.a
+LIBS		:= $(LIBSHIM) $(if $(wildcard $(TOP)/workqueue/workqueue.c),$(LIBWQ)) \
+		   $(if $(wildcard $(TOP)/workqueue/context.c),$(LIBTQ))
+
+ifeq ($(STACK),legacy)
+STACKLIB	:= $(LIBTQ)
+else ifeq ($(STACK),new)
+STACKLIB	:= $(LIBWQ)
+else
+$(error STACK must be "new" (the workqueue core) or "legacy" (the keventd task queue), not "$(STACK)")
+endif
+
+.PHONY: all help deps cflags ldlibs check demo convert bench sanitize clean
+.DEFAULT_GOAL := all
+
+help:		## list the targets
+	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | \
+		sed -E 's/^([a-z-]+):.*## (.*)/  make \1\t\2/' | expand -t 24
+
+all: $(LIBS)	## build the shim and both stacks (build/lib*.a)
+
+deps:		## install what is missing (gcc, make, liburcu, Criterion, Coccinelle)
+	@$(TOP)/scripts/deps
+
+cflags: $(LIBS)	## print the compiler flags for your own kernel-style .c file
+	@echo $(KCFLAGS)
+
+ldlibs: $(LIBS)	## print the linker flags (STACK=new or STACK=legacy)
+	@echo $(if $(wildcard $(TOP)/workqueue/$(if $(filter legacy,$(STACK)),context,workqueue).c),$(STACKLIB)) $(LIBSHIM) $(HOSTLIBS)
+
+$(BUILD)/shim/%.o: $(TOP)/shim/%.c $(SHIM_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(KCFLAGS) -c -o $@ $<
+
+$(LIBSHIM): $(SHIM_OBJS)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/workqueue/%.o: $(TOP)/workqueue/%.c $(SHIM_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(KCFLAGS) -c -o $@ $<
+
+$(LIBWQ): $(BUILD)/workqueue/workqueue.o
+	@rm -f $@
+	ar rcs $@ $^
+
+$(LIBTQ): $(BUILD)/workqueue/context.o
+	@rm -f $@
+	ar rcs $@ $^
+
+# --- tests: one Criterion binary per directory of tests/ -----------------
+TEST_DIRS	:= $(patsubst $(TOP)/tests/%/,%,$(dir $(wildcard $(TOP)/tests/*/*.c)))
+TEST_DIRS	:= $(filter-out semantic-patches stress,$(sort $(TEST_DIRS)))
+TEST_BINS	:= $(patsubst %,$(BUILD)/tests/%,$(TEST_DIRS))
+
+# tests/context runs on the old stack; everything else on the new one
+test_stacklib	= $(if $(filter context,$(1)),$(LIBTQ),$(LIBWQ))
+
+.SECONDEXPANSION:
+$(BUILD)/tests/%: $$(wildcard $(TOP)/tests/%/*.c) $$(wildcard $(TOP)/tests/%/*.h) $(LIBS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(KCFLAGS) -I$(TOP)/tests -o $@ $(wildcard $(TOP)/tests/$*/*.c) \
+		$(if $(wildcard $(call test_stacklib,$*)),$(call test_stacklib,$*)) \
+		$(LIBSHIM) $(CRITERION) $(HOSTLIBS)
+
+check: deps $(LIBS) $(TEST_BINS)	## run every test; ends with "N passed, N failed"
+	@$(TOP)/scripts/run-checks $(TEST_BINS) \
+		$(if $(wildcard $(TOP)/tests/semantic-patches/run),$(TOP)/tests/semantic-patches/run)
+
+demo: deps $(LIBS) $(BUILD)/demo/shim-tour	## convert, run and compare every driver on both stacks
+	@$(BUILD)/demo/shim-tour
+
+$(BUILD)/demo/shim-tour: $(TOP)/demo/shim-tour.c $(LIBS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(KCFLAGS) -o $@ $< $(LIBWQ) $(LIBSHIM) $(HOSTLIBS)
+
+clean:		## remove build/
+	rm -rf $(BUILD)

@@ -1,0 +1,53 @@
+/*
+ * completion.c - completions: a count of "done" events and a wait queue.
+ *
+ * complete() before wait_for_completion() is remembered in the count; the
+ * waiter takes the queue lock before it returns, so a completion on the
+ * waiter's stack is never touched by complete() after the waiter has gone.
+ */
+#include "shim.h"
+#include <linux/completion.h>
+
+extern void __wake_up_locked(wait_queue_head_t *q, unsigned int mode, int nr);
+
+void complete(struct completion *x)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&x->wait.lock, flags);
+	x->done++;
+	__wake_up_locked(&x->wait, TASK_UNINTERRUPTIBLE | TASK_INTERRUPTIBLE, 1);
+	spin_unlock_irqrestore(&x->wait.lock, flags);
+}
+
+void complete_all(struct completion *x)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&x->wait.lock, flags);
+	x->done += UINT_MAX / 2;
+	__wake_up_locked(&x->wait, TASK_UNINTERRUPTIBLE | TASK_INTERRUPTIBLE, 0);
+	spin_unlock_irqrestore(&x->wait.lock, flags);
+}
+
+void wait_for_completion(struct completion *x)
+{
+	might_sleep();
+	spin_lock_irq(&x->wait.lock);
+	if (!x->done) {
+		DECLARE_WAITQUEUE(wait, current);
+
+		wait.flags |= WQ_FLAG_EXCLUSIVE;
+		list_add_tail(&wait.task_list, &x->wait.task_list);
+		do {
+			__set_current_state(TASK_UNINTERRUPTIBLE);
+			spin_unlock_irq(&x->wait.lock);
+			schedule();
+			spin_lock_irq(&x->wait.lock);
+		} while (!x->done);
+		list_del(&wait.task_list);
+	}
+	if (x->done < UINT_MAX / 2)
+		x->done--;
+	spin_unlock_irq(&x->wait.lock);
+}

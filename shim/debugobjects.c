@@ -1,0 +1,167 @@
+/*
+ * debugobjects.c - a registry of live objects, outside the objects.
+ *
+ * Keyed by address in a hash table with a lock per bucket.  The workqueue
+ * registers work while it is pending; INIT_WORK and kfree() consult the
+ * registry, never the work itself, so they work on uninitialised memory.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "shim.h"
+#include <linux/debugobjects.h>
+#include <shim/test.h>
+
+#define ODEBUG_HASH_BITS	12
+#define ODEBUG_HASH_SIZE	(1 << ODEBUG_HASH_BITS)
+
+struct debug_obj {
+	struct debug_obj *next;
+	const void *addr;
+	struct debug_obj_descr *descr;
+	const char *owner;
+};
+
+struct debug_bucket {
+	spinlock_t lock;
+	struct debug_obj *head;
+} __attribute__((aligned(64)));
+
+static struct debug_bucket obj_hash[ODEBUG_HASH_SIZE];
+static long nr_active;
+
+static struct debug_bucket *get_bucket(const void *addr)
+{
+	uint64_t h = ((uintptr_t) addr >> 3) * 0x9E3779B97F4A7C15ULL;
+
+	return &obj_hash[h >> (64 - ODEBUG_HASH_BITS)];
+}
+
+int debug_object_activate(void *addr, struct debug_obj_descr *descr,
+			  const char *owner)
+{
+	struct debug_bucket *db;
+	struct debug_obj *obj;
+	unsigned long flags;
+
+	if (!shim_debug_enabled())
+		return 0;
+	obj = malloc(sizeof(*obj));
+	if (!obj)
+		shim_host_bug("malloc", ENOMEM);
+	obj->addr = addr;
+	obj->descr = descr;
+	obj->owner = owner;
+
+	db = get_bucket(addr);
+	spin_lock_irqsave(&db->lock, flags);
+	for (struct debug_obj *o = db->head; o; o = o->next) {
+		if (o->addr == addr) {
+			spin_unlock_irqrestore(&db->lock, flags);
+			free(obj);
+			return -EBUSY;
+		}
+	}
+	obj->next = db->head;
+	db->head = obj;
+	__atomic_add_fetch(&nr_active, 1, __ATOMIC_SEQ_CST);
+	spin_unlock_irqrestore(&db->lock, flags);
+	return 0;
+}
+
+void debug_object_deactivate(void *addr, struct debug_obj_descr *descr)
+{
+	struct debug_bucket *db = get_bucket(addr);
+	struct debug_obj **pp, *obj = NULL;
+	unsigned long flags;
+
+	(void) descr;
+	if (!__atomic_load_n(&nr_active, __ATOMIC_SEQ_CST))
+		return;
+	spin_lock_irqsave(&db->lock, flags);
+	for (pp = &db->head; *pp; pp = &(*pp)->next) {
+		if ((*pp)->addr == addr) {
+			obj = *pp;
+			*pp = obj->next;
+			__atomic_sub_fetch(&nr_active, 1, __ATOMIC_SEQ_CST);
+			break;
+		}
+	}
+	spin_unlock_irqrestore(&db->lock, flags);
+	free(obj);
+}
+
+static struct debug_obj *lookup(const void *addr, struct debug_obj *copy)
+{
+	struct debug_bucket *db = get_bucket(addr);
+	struct debug_obj *obj;
+	unsigned long flags;
+	int found = 0;
+
+	spin_lock_irqsave(&db->lock, flags);
+	for (obj = db->head; obj; obj = obj->next) {
+		if (obj->addr == addr) {
+			*copy = *obj;
+			found = 1;
+			break;
+		}
+	}
+	spin_unlock_irqrestore(&db->lock, flags);
+	return found ? copy : NULL;
+}
+
+const char *debug_object_active(const void *addr)
+{
+	struct debug_obj copy, *obj;
+
+	if (!__atomic_load_n(&nr_active, __ATOMIC_SEQ_CST))
+		return NULL;
+	obj = lookup(addr, &copy);
+	if (!obj)
+		return NULL;
+	return obj->owner ? obj->owner : obj->descr->name;
+}
+
+static void freed_active(const void *addr, struct debug_obj *obj,
+			 const char *caller)
+{
+	printk(KERN_EMERG "BUG: kfree(%p) in %s(): frees active %s %p "
+	       "(pending on %s)\n", addr, caller, obj->descr->name,
+	       obj->addr, obj->owner ? obj->owner : "?");
+	BUG();
+}
+
+void debug_check_no_obj_freed(const void *addr, size_t size, const char *caller)
+{
+	long active = __atomic_load_n(&nr_active, __ATOMIC_SEQ_CST);
+	uintptr_t start = (uintptr_t) addr, end = start + size, p;
+	struct debug_obj copy, *obj;
+	unsigned long flags;
+	int i;
+
+	if (!active)
+		return;
+	/* objects are pointer aligned: probe each slot, or scan the table */
+	if (size / sizeof(void *) <= (size_t) active) {
+		for (p = (start + 7) & ~(uintptr_t) 7; p < end; p += 8) {
+			obj = lookup((void *) p, &copy);
+			if (obj)
+				freed_active(addr, obj, caller);
+		}
+		return;
+	}
+	for (i = 0; i < ODEBUG_HASH_SIZE; i++) {
+		struct debug_bucket *db = &obj_hash[i];
+
+		spin_lock_irqsave(&db->lock, flags);
+		for (obj = db->head; obj; obj = obj->next) {
+			if ((uintptr_t) obj->addr >= start &&
+			    (uintptr_t) obj->addr < end) {
+				copy = *obj;
+				spin_unlock_irqrestore(&db->lock, flags);
+				freed_active(addr, &copy, caller);
+			}
+		}
+		spin_unlock_irqrestore(&db->lock, flags);
+	}
+}

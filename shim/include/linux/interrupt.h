@@ -1,0 +1,43 @@
+#ifndef _LINUX_INTERRUPT_H
+#define _LINUX_INTERRUPT_H
+
+#include <linux/kernel.h>
+#include <linux/preempt.h>
+#include <linux/spinlock.h>
+
+/*
+ * Interrupt and bottom-half context.  A simulated device "raises an
+ * interrupt" by running its handler between irq_enter() and irq_exit();
+ * bottom halves marked with mark_bh() run in softirq context on the
+ * ksoftirqd thread, one at a time, where sleeping is a bug.
+ */
+#define in_irq()		((preempt_count() & HARDIRQ_MASK) != 0)
+#define in_softirq()		((preempt_count() & SOFTIRQ_MASK) != 0)
+#define in_interrupt()		((preempt_count() & (HARDIRQ_MASK | SOFTIRQ_MASK)) != 0)
+
+#define irq_enter()		shim_preempt_add(HARDIRQ_OFFSET)
+#define irq_exit()		shim_preempt_sub(HARDIRQ_OFFSET)
+
+enum {
+	TIMER_BH = 0,
+	TQUEUE_BH,
+	DIGI_BH,
+	SERIAL_BH,
+	RISCOM8_BH,
+	SPECIALIX_BH,
+	AURORA_BH,
+	ESP_BH,
+	SCSI_BH,
+	IMMEDIATE_BH,
+	CYCLADES_BH,
+	CM206_BH,
+	JS_BH,
+	MACSERIAL_BH,
+	ISICOM_BH
+};
+
+extern void init_bh(int nr, void (*routine)(void));
+extern void remove_bh(int nr);
+extern void mark_bh(int nr);
+
+#endif /* _LINUX_INTERRUPT_H */

@@ -1,0 +1,85 @@
+#ifndef _LINUX_SCHED_H
+#define _LINUX_SCHED_H
+
+#include <linux/kernel.h>
+#include <linux/types.h>
+#include <linux/list.h>
+#include <linux/spinlock.h>
+#include <linux/wait.h>
+#include <linux/timer.h>
+#include <linux/jiffies.h>
+#include <linux/smp.h>
+#include <asm/param.h>
+#include <asm/atomic.h>
+#include <asm/system.h>
+
+#define TASK_STOPPED		4
+#define TASK_ZOMBIE		8
+
+#define PF_STARTING	0x00000002
+#define PF_EXITING	0x00000004
+#define PF_KTHREAD	0x00000010	/* started by kernel_thread() */
+#define PF_IOTHREAD	0x00020000
+
+#ifndef CLONE_VM
+#define CLONE_VM	0x00000100
+#define CLONE_FS	0x00000200
+#define CLONE_FILES	0x00000400
+#define CLONE_SIGHAND	0x00000800
+#endif
+
+#define MAX_SCHEDULE_TIMEOUT	LONG_MAX
+
+/*
+ * A task is a host thread.  Kernel code sees the kernel's fields; the
+ * shim_ fields belong to the host side (sched.c).
+ */
+struct task_struct {
+	volatile long state;		/* TASK_* */
+	unsigned long flags;		/* PF_* */
+	int pid;
+	char comm[16];
+
+	atomic_t usage;
+	unsigned int shim_wake_seq;	/* futex word: bumped by each wake-up */
+	char shim_comm_shown[16];	/* the name the host thread carries */
+	void *shim_host;
+};
+typedef struct task_struct task_t;
+
+extern struct task_struct *shim_get_current(void);
+#define current		shim_get_current()
+#define get_current()	shim_get_current()
+
+#define __set_task_state(tsk, state_value)				\
+	__atomic_store_n(&(tsk)->state, (state_value), __ATOMIC_RELAXED)
+#define set_task_state(tsk, state_value)				\
+	__atomic_store_n(&(tsk)->state, (state_value), __ATOMIC_SEQ_CST)
+#define __set_current_state(state_value)	__set_task_state(current, state_value)
+#define set_current_state(state_value)		set_task_state(current, state_value)
+
+extern void schedule(void);
+extern signed long schedule_timeout(signed long timeout);
+extern void yield(void);
+extern int wake_up_process(struct task_struct *tsk);
+
+extern void get_task_struct(struct task_struct *tsk);
+extern void put_task_struct(struct task_struct *tsk);
+
+/* Start a kernel thread: returns its pid (> 0) or a negative errno. */
+extern int kernel_thread(int (*fn)(void *), void *arg, unsigned long flags);
+extern void daemonize(void);
+extern int set_cpus_allowed(struct task_struct *p, unsigned long new_mask);
+
+/* Signals are not delivered to kernel threads in the sandbox. */
+static inline int signal_pending(struct task_struct *p)
+{
+	(void) p;
+	return 0;
+}
+
+/* keventd, as 2.5.39 declared it here (the workqueue patch moved it). */
+extern int start_context_thread(void);
+extern int current_is_keventd(void);
+
+#endif /* _LINUX_SCHED_H */

@@ -1,0 +1,102 @@
+/*
+ * init.c - the boot: what runs before main(), and the initcalls.
+ *
+ * The shim comes up first (priority 102): clock, CPUs, ksoftirqd.  The
+ * stacks start keventd or the events queue at priority 110, as a booted
+ * kernel has them before any driver's init.  At 120 the boot is over: from
+ * then on allocations and thread starts are counted, and the environment's
+ * fault injection (SHIM_FAIL_KMALLOC, SHIM_FAIL_KTHREAD) starts counting.
+ */
+#include <stdlib.h>
+
+#include "shim.h"
+#include <linux/init.h>
+#include <shim/test.h>
+
+int shim_booting = 1;
+static int debug_checks = 1;
+
+int shim_debug_enabled(void)
+{
+	return debug_checks;
+}
+
+static unsigned long env_number(const char *name)
+{
+	const char *s = getenv(name);
+	char *end;
+	unsigned long n;
+
+	if (!s || !*s)
+		return 0;
+	n = strtoul(s, &end, 10);
+	if (*end) {
+		printk(KERN_ERR "shim: %s=%s is not a number; ignored\n", name, s);
+		return 0;
+	}
+	return n;
+}
+
+__attribute__((constructor(102)))
+static void shim_boot(void)
+{
+	const char *s;
+
+	s = getenv("SHIM_DEBUG");
+	if (s && !strcmp(s, "0"))
+		debug_checks = 0;
+	s = getenv("SHIM_LOGLEVEL");
+	if (s && *s)
+		shim_printk_set_console_level(atoi(s));
+	shim_clock_init();
+	shim_smp_init();
+	shim_softirq_init();
+}
+
+__attribute__((constructor(120)))
+static void shim_boot_done(void)
+{
+	unsigned long n;
+
+	n = env_number("SHIM_FAIL_KMALLOC");
+	if (n)
+		shim_fail_kmalloc_nth(n);
+	n = env_number("SHIM_FAIL_KTHREAD");
+	if (n)
+		shim_fail_kthread_nth(n);
+	__atomic_store_n(&shim_booting, 0, __ATOMIC_RELEASE);
+}
+
+/* The linker gives the bounds of the initcall sections, when there are any. */
+extern initcall_t __start_shim_initcalls[] __attribute__((weak));
+extern initcall_t __stop_shim_initcalls[] __attribute__((weak));
+extern exitcall_t __start_shim_exitcalls[] __attribute__((weak));
+extern exitcall_t __stop_shim_exitcalls[] __attribute__((weak));
+
+/* Run every module_init() of the program; the first error, or 0. */
+int do_initcalls(void)
+{
+	initcall_t *call;
+	int ret = 0;
+
+	for (call = __start_shim_initcalls; call && call < __stop_shim_initcalls; call++) {
+		int r = (*call)();
+
+		if (r && !ret) {
+			printk(KERN_ERR "initcall %p returned %d\n", (void *) *call, r);
+			ret = r;
+		}
+	}
+	return ret;
+}
+
+/* Run every module_exit() of the program, last registered first. */
+void do_exitcalls(void)
+{
+	exitcall_t *call;
+
+	if (!__start_shim_exitcalls)
+		return;
+	for (call = __stop_shim_exitcalls; call > __start_shim_exitcalls; )
+		(*--call)();
+}

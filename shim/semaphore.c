@@ -1,0 +1,67 @@
+/*
+ * semaphore.c - counting semaphores on a wait queue.
+ *
+ * The count is guarded by the wait queue's lock; sleepers queue exclusively
+ * and in order, so up() hands the semaphore to one of them at a time.
+ */
+#include "shim.h"
+#include <asm/semaphore.h>
+
+extern void __wake_up_locked(wait_queue_head_t *q, unsigned int mode, int nr);
+
+static int __down(struct semaphore *sem, long state)
+{
+	might_sleep();
+	spin_lock_irq(&sem->wait.lock);
+	if (sem->count <= 0) {
+		DECLARE_WAITQUEUE(wait, current);
+
+		wait.flags |= WQ_FLAG_EXCLUSIVE;
+		list_add_tail(&wait.task_list, &sem->wait.task_list);
+		do {
+			__set_current_state(state);
+			spin_unlock_irq(&sem->wait.lock);
+			schedule();
+			spin_lock_irq(&sem->wait.lock);
+		} while (sem->count <= 0);
+		list_del(&wait.task_list);
+	}
+	sem->count--;
+	spin_unlock_irq(&sem->wait.lock);
+	return 0;
+}
+
+void down(struct semaphore *sem)
+{
+	__down(sem, TASK_UNINTERRUPTIBLE);
+}
+
+int down_interruptible(struct semaphore *sem)
+{
+	return __down(sem, TASK_INTERRUPTIBLE);
+}
+
+/* 0 if the semaphore was taken, 1 if it was not available. */
+int down_trylock(struct semaphore *sem)
+{
+	unsigned long flags;
+	int ret = 1;
+
+	spin_lock_irqsave(&sem->wait.lock, flags);
+	if (sem->count > 0) {
+		sem->count--;
+		ret = 0;
+	}
+	spin_unlock_irqrestore(&sem->wait.lock, flags);
+	return ret;
+}
+
+void up(struct semaphore *sem)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&sem->wait.lock, flags);
+	sem->count++;
+	__wake_up_locked(&sem->wait, TASK_UNINTERRUPTIBLE | TASK_INTERRUPTIBLE, 1);
+	spin_unlock_irqrestore(&sem->wait.lock, flags);
+}

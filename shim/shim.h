@@ -1,0 +1,74 @@
+/*
+ * shim.h - what the host side of the shim shares between its files.
+ *
+ * Every pthread, futex and clock call of the sandbox lives in the shim's .c files,
+ * behind the kernel API of shim/include.  A host call failing where the
+ * kernel could not fail is a BUG, with the errno.
+ */
+#ifndef _SHIM_SHIM_H
+#define _SHIM_SHIM_H
+
+#include <stdint.h>
+#include <time.h>
+#include <errno.h>
+#include <string.h>
+#include <urcu/futex.h>
+
+#include <linux/kernel.h>
+#include <linux/sched.h>
+
+/* Wait while *word == val (or until timeout); spurious returns happen. */
+static inline void shim_futex_wait(volatile void *word, uint32_t val,
+				   const struct timespec *timeout)
+{
+	futex_noasync((int32_t *) word, FUTEX_WAIT, (int32_t) val, timeout,
+		      NULL, 0);
+}
+
+static inline void shim_futex_wake(volatile void *word, int nr)
+{
+	futex_noasync((int32_t *) word, FUTEX_WAKE, nr, NULL, NULL, 0);
+}
+
+/* A host call failed where the kernel call cannot: say which, and abort. */
+#define shim_host_bug(what, err)					\
+	do {								\
+		printk(KERN_EMERG "BUG: host call %s failed in %s: %s\n", \
+		       (what), __func__, strerror(err));		\
+		BUG();							\
+	} while (0)
+
+/*
+ * Set while the shim and the stacks start up before main(): what they
+ * allocate or start then is not counted and never made to fail.
+ */
+extern int shim_booting;
+
+/* The calling thread's preempt count (linux/preempt.h). */
+extern __thread unsigned long shim_preempt;
+
+/* Wake @p if its state is in @mode; 1 if it was woken. */
+extern int shim_try_to_wake_up(struct task_struct *p, long mode);
+
+/* Counted allocation hooks used by slab.c and sched.c. */
+extern int shim_fault_kmalloc(void);
+extern int shim_fault_kthread(void);
+
+/* timer.c: run the timers that are due (real clock), for ksoftirqd. */
+extern long shim_run_timers(void);	/* ns until the next one, or -1 */
+extern void shim_kick_ksoftirqd(void);
+
+/* time.c */
+extern uint64_t shim_now_ns(void);
+
+/* boot steps, run by init.c before main() */
+extern void shim_clock_init(void);
+extern void shim_softirq_init(void);
+
+/* smp.c */
+extern void shim_smp_init(void);
+
+/* sched.c: name the calling host thread after @comm (15 chars at most). */
+extern void shim_set_thread_name(const char *comm);
+
+#endif /* _SHIM_SHIM_H */

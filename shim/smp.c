@@ -1,0 +1,51 @@
+/*
+ * smp.c - the online CPUs: those in the process's affinity mask at start.
+ */
+#include <sched.h>
+
+#include "shim.h"
+#include <linux/smp.h>
+
+unsigned long cpu_online_map;
+static int nr_online;
+static int first_online;
+
+void shim_smp_init(void)
+{
+	cpu_set_t set;
+	int cpu;
+
+	CPU_ZERO(&set);
+	if (sched_getaffinity(0, sizeof(set), &set))
+		CPU_SET(0, &set);
+	for (cpu = 0; cpu < NR_CPUS; cpu++) {
+		if (!CPU_ISSET(cpu, &set))
+			continue;
+		if (!nr_online++)
+			first_online = cpu;
+		cpu_online_map |= 1UL << cpu;
+	}
+	if (!nr_online) {
+		/* affinity only above NR_CPUS: run as a uniprocessor */
+		cpu_online_map = 1;
+		nr_online = 1;
+	}
+}
+
+int cpu_online(int cpu)
+{
+	return cpu >= 0 && cpu < NR_CPUS && (cpu_online_map & (1UL << cpu));
+}
+
+int num_online_cpus(void)
+{
+	return nr_online;
+}
+
+int smp_processor_id(void)
+{
+	int cpu = sched_getcpu();
+
+	/* a thread may run outside the start-up mask if it was widened */
+	return cpu_online(cpu) ? cpu : first_online;
+}

@@ -1,0 +1,93 @@
+/*
+ * softirq.c - bottom halves and the ksoftirqd thread.
+ *
+ * mark_bh() marks a bottom half and kicks ksoftirqd, which runs marked
+ * bottom halves in softirq context (sleeping there is a bug the shim
+ * reports) and, in real time, the timers that fall due.
+ */
+#include <pthread.h>
+
+#include "shim.h"
+#include <linux/interrupt.h>
+#include <asm/bitops.h>
+
+#define NR_BH	32
+
+extern pthread_mutex_t shim_softirq_mutex;
+
+static void (*bh_base[NR_BH])(void);
+static unsigned long bh_active;
+static unsigned int ksoftirqd_kick;	/* futex word */
+
+void init_bh(int nr, void (*routine)(void))
+{
+	bh_base[nr] = routine;
+}
+
+void remove_bh(int nr)
+{
+	bh_base[nr] = NULL;
+}
+
+void mark_bh(int nr)
+{
+	set_bit(nr, &bh_active);
+	shim_kick_ksoftirqd();
+}
+
+void shim_kick_ksoftirqd(void)
+{
+	__atomic_add_fetch(&ksoftirqd_kick, 1, __ATOMIC_SEQ_CST);
+	shim_futex_wake(&ksoftirqd_kick, 1);
+}
+
+static void run_bottom_halves(void)
+{
+	unsigned long active;
+	int nr;
+
+	pthread_mutex_lock(&shim_softirq_mutex);
+	while ((active = xchg(&bh_active, 0UL)) != 0) {
+		for (nr = 0; nr < NR_BH; nr++) {
+			if (!(active & (1UL << nr)) || !bh_base[nr])
+				continue;
+			shim_preempt_add(SOFTIRQ_OFFSET);
+			bh_base[nr]();
+			shim_preempt_sub(SOFTIRQ_OFFSET);
+		}
+	}
+	pthread_mutex_unlock(&shim_softirq_mutex);
+}
+
+static int ksoftirqd(void *unused)
+{
+	(void) unused;
+	strcpy(current->comm, "ksoftirqd/0");
+	daemonize();
+	for (;;) {
+		unsigned int kick = __atomic_load_n(&ksoftirqd_kick, __ATOMIC_SEQ_CST);
+		struct timespec ts, *timeout = NULL;
+		long ns;
+
+		run_bottom_halves();
+		ns = shim_run_timers();
+		if (__atomic_load_n(&bh_active, __ATOMIC_SEQ_CST))
+			continue;
+		if (ns >= 0) {
+			ts.tv_sec = ns / 1000000000L;
+			ts.tv_nsec = ns % 1000000000L;
+			timeout = &ts;
+		}
+		shim_futex_wait(&ksoftirqd_kick, kick, timeout);
+	}
+	return 0;
+}
+
+void shim_softirq_init(void)
+{
+	int pid;
+
+	pid = kernel_thread(ksoftirqd, NULL, 0);
+	if (pid < 0)
+		shim_host_bug("kernel_thread(ksoftirqd)", -pid);
+}

@@ -1,0 +1,241 @@
+/*
+ * timer.c - kernel timers.
+ *
+ * Pending timers sit on one list sorted by expiry (arming order among
+ * equals) under timers_lock.  Handlers run in timer context (the softirq
+ * count raised, so they may not sleep) and one at a time: softirq_mutex
+ * serialises them with each other and with bottom halves, as TIMER_BH was
+ * serialised with the other bottom halves in 2.4.  In real time ksoftirqd
+ * runs them; in virtual time the thread that advances the clock does.
+ */
+#include <pthread.h>
+
+#include "shim.h"
+#include <linux/timer.h>
+#include <linux/interrupt.h>
+#include <shim/test.h>
+
+extern void shim_set_virtual_jiffies(unsigned long j);
+extern uint64_t shim_ns_until_jiffy(unsigned long j);
+
+static spinlock_t timers_lock = SPIN_LOCK_UNLOCKED;
+static LIST_HEAD(timers);
+static unsigned long timer_seq;
+static struct timer_list *running_timer;
+static struct task_struct *running_task;
+static unsigned int running_done;	/* futex word: bumped after each handler */
+
+pthread_mutex_t shim_softirq_mutex = PTHREAD_MUTEX_INITIALIZER;
+static pthread_mutex_t advance_mutex = PTHREAD_MUTEX_INITIALIZER;
+
+/* earlier expiry first; equal expiries in arming order */
+static int timer_before(struct timer_list *a, struct timer_list *b)
+{
+	if (a->expires != b->expires)
+		return time_before(a->expires, b->expires);
+	return a->shim_seq < b->shim_seq;
+}
+
+/* Called with timers_lock held; 1 if @timer is now the first to expire. */
+static int enqueue_timer(struct timer_list *timer)
+{
+	struct list_head *pos;
+
+	timer->shim_seq = ++timer_seq;
+	list_for_each_prev(pos, &timers) {
+		struct timer_list *t = list_entry(pos, struct timer_list, entry);
+
+		if (timer_before(t, timer))
+			break;
+	}
+	list_add(&timer->entry, pos);
+	return timers.next == &timer->entry;
+}
+
+static void detach_timer(struct timer_list *timer)
+{
+	list_del(&timer->entry);
+	timer->entry.next = NULL;
+	timer->entry.prev = NULL;
+}
+
+void add_timer(struct timer_list *timer)
+{
+	unsigned long flags;
+	int first;
+
+	if (unlikely(!timer->function)) {
+		printk(KERN_EMERG "BUG: add_timer: timer %p has no function\n",
+		       (void *) timer);
+		BUG();
+	}
+	spin_lock_irqsave(&timers_lock, flags);
+	if (unlikely(timer->entry.next)) {
+		spin_unlock_irqrestore(&timers_lock, flags);
+		printk(KERN_EMERG "BUG: add_timer: timer %p (function %p) is "
+		       "already pending\n", (void *) timer,
+		       (void *) timer->function);
+		BUG();
+	}
+	first = enqueue_timer(timer);
+	spin_unlock_irqrestore(&timers_lock, flags);
+	if (first)
+		shim_kick_ksoftirqd();
+}
+
+int mod_timer(struct timer_list *timer, unsigned long expires)
+{
+	unsigned long flags;
+	int ret = 0, first;
+
+	spin_lock_irqsave(&timers_lock, flags);
+	if (timer->entry.next) {
+		detach_timer(timer);
+		ret = 1;
+	}
+	timer->expires = expires;
+	first = enqueue_timer(timer);
+	spin_unlock_irqrestore(&timers_lock, flags);
+	if (first)
+		shim_kick_ksoftirqd();
+	return ret;
+}
+
+int del_timer(struct timer_list *timer)
+{
+	unsigned long flags;
+	int ret = 0;
+
+	spin_lock_irqsave(&timers_lock, flags);
+	if (timer->entry.next) {
+		detach_timer(timer);
+		ret = 1;
+	}
+	spin_unlock_irqrestore(&timers_lock, flags);
+	return ret;
+}
+
+/* Deactivate @timer and wait until its handler is not running anywhere. */
+int del_timer_sync(struct timer_list *timer)
+{
+	unsigned long flags;
+	unsigned int seq;
+	int ret = 0;
+
+	for (;;) {
+		spin_lock_irqsave(&timers_lock, flags);
+		if (timer->entry.next) {
+			detach_timer(timer);
+			ret = 1;
+		}
+		if (running_timer != timer) {
+			spin_unlock_irqrestore(&timers_lock, flags);
+			return ret;
+		}
+		if (running_task == current) {
+			spin_unlock_irqrestore(&timers_lock, flags);
+			printk(KERN_EMERG "BUG: del_timer_sync: timer %p deleted "
+			       "from its own handler %p: it would wait forever\n",
+			       (void *) timer, (void *) timer->function);
+			BUG();
+		}
+		seq = __atomic_load_n(&running_done, __ATOMIC_SEQ_CST);
+		spin_unlock_irqrestore(&timers_lock, flags);
+		shim_futex_wait(&running_done, seq, NULL);
+	}
+}
+
+int timer_pending(const struct timer_list *timer)
+{
+	unsigned long flags;
+	int ret;
+
+	spin_lock_irqsave(&timers_lock, flags);
+	ret = timer->entry.next != NULL;
+	spin_unlock_irqrestore(&timers_lock, flags);
+	return ret;
+}
+
+/*
+ * Run the first timer if it is due at @now; called with timers_lock held
+ * and softirq_mutex taken, returns with timers_lock held.  0 if none was.
+ */
+static int run_first_timer(unsigned long now, unsigned long *flags)
+{
+	struct timer_list *timer;
+	void (*fn)(unsigned long);
+	unsigned long data;
+
+	if (list_empty(&timers))
+		return 0;
+	timer = list_entry(timers.next, struct timer_list, entry);
+	if (time_after(timer->expires, now))
+		return 0;
+	detach_timer(timer);
+	fn = timer->function;
+	data = timer->data;
+	running_timer = timer;
+	running_task = current;
+	spin_unlock_irqrestore(&timers_lock, *flags);
+
+	shim_preempt_add(SOFTIRQ_OFFSET);
+	fn(data);
+	shim_preempt_sub(SOFTIRQ_OFFSET);
+
+	spin_lock_irqsave(&timers_lock, *flags);
+	running_timer = NULL;
+	running_task = NULL;
+	__atomic_add_fetch(&running_done, 1, __ATOMIC_SEQ_CST);
+	shim_futex_wake(&running_done, INT_MAX);
+	return 1;
+}
+
+/* Real time: run what is due; ns until the next timer, or -1 if none. */
+long shim_run_timers(void)
+{
+	unsigned long flags;
+	long ns = -1;
+
+	pthread_mutex_lock(&shim_softirq_mutex);
+	spin_lock_irqsave(&timers_lock, flags);
+	while (!shim_clock_is_virtual() && run_first_timer(jiffies, &flags))
+		;
+	if (!list_empty(&timers) && !shim_clock_is_virtual())
+		ns = (long) shim_ns_until_jiffy(list_entry(timers.next,
+					struct timer_list, entry)->expires);
+	spin_unlock_irqrestore(&timers_lock, flags);
+	pthread_mutex_unlock(&shim_softirq_mutex);
+	return ns;
+}
+
+void shim_clock_advance(unsigned long ticks)
+{
+	unsigned long target, flags;
+
+	if (!shim_clock_is_virtual()) {
+		printk(KERN_ERR "shim_clock_advance: the clock is real; call "
+		       "shim_clock_virtual() first\n");
+		return;
+	}
+	pthread_mutex_lock(&advance_mutex);
+	target = jiffies + ticks;
+	pthread_mutex_lock(&shim_softirq_mutex);
+	spin_lock_irqsave(&timers_lock, flags);
+	for (;;) {
+		struct timer_list *first;
+
+		if (list_empty(&timers))
+			break;
+		first = list_entry(timers.next, struct timer_list, entry);
+		if (time_after(first->expires, target))
+			break;
+		/* time moves to the timer's expiry, never backwards */
+		if (time_after(first->expires, jiffies))
+			shim_set_virtual_jiffies(first->expires);
+		run_first_timer(jiffies, &flags);
+	}
+	shim_set_virtual_jiffies(target);
+	spin_unlock_irqrestore(&timers_lock, flags);
+	pthread_mutex_unlock(&shim_softirq_mutex);
+	pthread_mutex_unlock(&advance_mutex);
+}

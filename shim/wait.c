@@ -1,0 +1,66 @@
+/*
+ * wait.c - wait queues.
+ *
+ * A waiter puts itself on the queue, marks itself sleeping, tests its
+ * condition and only then calls schedule(); wakers change the condition and
+ * then wake the queue under its lock, so no wake-up is lost.
+ */
+#include "shim.h"
+#include <linux/wait.h>
+
+int waitqueue_active(wait_queue_head_t *q)
+{
+	return !list_empty(&q->task_list);
+}
+
+void add_wait_queue(wait_queue_head_t *q, wait_queue_t *wait)
+{
+	unsigned long flags;
+
+	wait->flags &= ~WQ_FLAG_EXCLUSIVE;
+	spin_lock_irqsave(&q->lock, flags);
+	list_add(&wait->task_list, &q->task_list);
+	spin_unlock_irqrestore(&q->lock, flags);
+}
+
+void add_wait_queue_exclusive(wait_queue_head_t *q, wait_queue_t *wait)
+{
+	unsigned long flags;
+
+	wait->flags |= WQ_FLAG_EXCLUSIVE;
+	spin_lock_irqsave(&q->lock, flags);
+	list_add_tail(&wait->task_list, &q->task_list);
+	spin_unlock_irqrestore(&q->lock, flags);
+}
+
+void remove_wait_queue(wait_queue_head_t *q, wait_queue_t *wait)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&q->lock, flags);
+	list_del(&wait->task_list);
+	spin_unlock_irqrestore(&q->lock, flags);
+}
+
+/* Called with q->lock held. */
+void __wake_up_locked(wait_queue_head_t *q, unsigned int mode, int nr_exclusive)
+{
+	struct list_head *tmp, *next;
+
+	list_for_each_safe(tmp, next, &q->task_list) {
+		wait_queue_t *curr = list_entry(tmp, wait_queue_t, task_list);
+
+		if (shim_try_to_wake_up(curr->task, mode) &&
+		    (curr->flags & WQ_FLAG_EXCLUSIVE) && !--nr_exclusive)
+			break;
+	}
+}
+
+void __wake_up(wait_queue_head_t *q, unsigned int mode, int nr_exclusive)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&q->lock, flags);
+	__wake_up_locked(q, mode, nr_exclusive);
+	spin_unlock_irqrestore(&q->lock, flags);
+}

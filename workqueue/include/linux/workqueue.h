@@ -1,0 +1,81 @@
+/*
+ * workqueue.h - work queue handling, with the interface of 2.5.40 (the
+ * LWN article of 1 October 2002: queue_work(queue, work)), plus
+ * cancel_delayed_work() of 2.5.41.  Built into build/libworkqueue.a.
+ */
+#ifndef _LINUX_WORKQUEUE_H
+#define _LINUX_WORKQUEUE_H
+
+#include <linux/list.h>
+#include <linux/timer.h>
+
+struct workqueue_struct;
+
+struct work_struct {
+	unsigned long pending;		/* bit 0: queued and not yet started */
+	struct list_head entry;
+	void (*routine)(void *);
+	void *data;
+	void *wq_data;			/* the cpu queue it was last queued on */
+	struct timer_list timer;	/* for queue_delayed_work() */
+};
+
+typedef struct work_struct work_t;
+typedef struct workqueue_struct workqueue_t;
+
+#define __WORK_INITIALIZER(n, f, d) {					\
+	.pending = 0,							\
+	.entry	= { &(n).entry, &(n).entry },				\
+	.routine = (f),							\
+	.data = (d),							\
+	.wq_data = NULL,						\
+	.timer = TIMER_INITIALIZER(NULL, 0, 0),				\
+	}
+
+#define DECLARE_WORK(n, f, d)						\
+	struct work_struct n = __WORK_INITIALIZER(n, f, d)
+
+/* Set the routine and data of a work, and nothing else. */
+#define PREPARE_WORK(_work, _routine, _data)				\
+	do {								\
+		(_work)->routine = (_routine);				\
+		(_work)->data = (_data);				\
+	} while (0)
+
+/*
+ * Initialise all of a work.  It must not be pending: that is checked
+ * against the registry of pending works, never against the (possibly
+ * uninitialised) work itself, and is a BUG naming the work.
+ */
+#define INIT_WORK(_work, _routine, _data)				\
+	do {								\
+		__init_work_check((_work), #_work, __func__);		\
+		INIT_LIST_HEAD(&(_work)->entry);			\
+		(_work)->pending = 0;					\
+		(_work)->wq_data = NULL;				\
+		init_timer(&(_work)->timer);				\
+		PREPARE_WORK((_work), (_routine), (_data));		\
+	} while (0)
+
+extern void __init_work_check(struct work_struct *work, const char *name,
+			      const char *func);
+
+extern struct workqueue_struct *create_workqueue(const char *name);
+extern void destroy_workqueue(struct workqueue_struct *wq);
+
+extern int queue_work(struct workqueue_struct *wq, struct work_struct *work);
+extern int queue_delayed_work(struct workqueue_struct *wq,
+			      struct work_struct *work, unsigned long delay);
+extern void flush_workqueue(struct workqueue_struct *wq);
+
+extern int schedule_work(struct work_struct *work);
+extern int schedule_delayed_work(struct work_struct *work, unsigned long delay);
+extern void flush_scheduled_work(void);
+
+extern int current_is_keventd(void);
+extern void init_workqueues(void);
+
+/* 1 if @work's timer was stopped before it queued the work (2.5.41). */
+extern int cancel_delayed_work(struct work_struct *work);
+
+#endif /* _LINUX_WORKQUEUE_H */
