@@ -30,6 +30,11 @@ struct debug_bucket {
 static struct debug_bucket obj_hash[ODEBUG_HASH_SIZE];
 static long nr_active;
 
+int debug_objects_enabled(void)
+{
+	return shim_debug_enabled();
+}
+
 static struct debug_bucket *get_bucket(const void *addr)
 {
 	uint64_t h = ((uintptr_t) addr >> 3) * 0x9E3779B97F4A7C15ULL;

@@ -9,6 +9,9 @@
  * read the object, so they work on memory that was never initialised, and
  * kfree() can tell that it is freeing something still in use.
  */
+/* Nonzero unless the program runs with SHIM_DEBUG=0. */
+extern int debug_objects_enabled(void);
+
 struct debug_obj_descr {
 	const char *name;
 };

@@ -2,6 +2,7 @@
 #define _LINUX_SCHED_H
 
 #include <linux/kernel.h>
+#include <linux/errno.h>
 #include <linux/types.h>
 #include <linux/list.h>
 #include <linux/spinlock.h>
@@ -11,6 +12,7 @@
 #include <linux/smp.h>
 #include <asm/param.h>
 #include <asm/atomic.h>
+#include <asm/bitops.h>
 #include <asm/system.h>
 
 #define TASK_STOPPED		4

@@ -2,6 +2,7 @@
 #define _LINUX_SPINLOCK_H
 
 #include <linux/compiler.h>
+#include <linux/cache.h>
 #include <linux/preempt.h>
 #include <asm/system.h>
 

@@ -1,0 +1,17 @@
+/*
+ * trace.c - the probe behind the work tracepoints.
+ */
+#include "shim.h"
+#include <shim/trace.h>
+
+shim_work_probe_t shim_work_probe;
+
+void shim_work_trace_register(shim_work_probe_t probe)
+{
+	__atomic_store_n(&shim_work_probe, probe, __ATOMIC_RELEASE);
+}
+
+void shim_work_trace_unregister(void)
+{
+	__atomic_store_n(&shim_work_probe, NULL, __ATOMIC_RELEASE);
+}

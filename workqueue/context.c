@@ -1,0 +1,234 @@
+/*
+ * context.c - the old deferred-work stack: task queues and keventd.
+ *
+ * As 2.4 and 2.5.39 had it, so that legacy drivers run unchanged:
+ * - a task queue is a bare list head; queue_task() links a tq_struct onto
+ *   it unless its sync bit says it is already queued somewhere, under one
+ *   global lock (tqueue_lock) shared by every queue;
+ * - run_task_queue() takes the whole list off under that lock and runs it
+ *   in the caller's context, clearing each task's sync bit just before its
+ *   routine runs, so a routine may queue its own task again;
+ * - schedule_task() queues on tq_context, served by the one keventd thread;
+ *   every user shares it, so a task that sleeps delays all the others;
+ * - flush_scheduled_tasks() queues a dummy task and waits for keventd to
+ *   finish a pass, twice, because a pass that had already begun when the
+ *   caller queued its last task may end without having run it;
+ * - tq_immediate runs in bottom-half context after mark_bh(IMMEDIATE_BH),
+ *   tq_timer at the next timer tick: no sleeping there.
+ * keventd starts before main(), as it did before any driver's init.
+ */
+#include <linux/module.h>
+#include <linux/kernel.h>
+#include <linux/sched.h>
+#include <linux/init.h>
+#include <linux/completion.h>
+#include <linux/interrupt.h>
+#include <linux/timer.h>
+#include <linux/tqueue.h>
+#include <trace/events/workqueue.h>
+
+spinlock_t tqueue_lock __cacheline_aligned_in_smp = SPIN_LOCK_UNLOCKED;
+
+DECLARE_TASK_QUEUE(tq_timer);
+DECLARE_TASK_QUEUE(tq_immediate);
+DECLARE_TASK_QUEUE(tq_disk);
+
+static DECLARE_TASK_QUEUE(tq_context);
+static DECLARE_WAIT_QUEUE_HEAD(context_task_wq);
+static DECLARE_WAIT_QUEUE_HEAD(context_task_done);
+static int keventd_running;
+static struct task_struct *keventd_task;
+
+static const char *queue_name(task_queue *list)
+{
+	if (list == &tq_context)
+		return "keventd";
+	if (list == &tq_immediate)
+		return "tq_immediate";
+	if (list == &tq_timer)
+		return "tq_timer";
+	if (list == &tq_disk)
+		return "tq_disk";
+	return "task_queue";
+}
+
+/* tq_timer runs at the tick after something is queued on it. */
+static void tqueue_tick(unsigned long unused)
+{
+	run_task_queue(&tq_timer);
+}
+
+static struct timer_list tqueue_timer = TIMER_INITIALIZER(tqueue_tick, 0, 0);
+
+int queue_task(struct tq_struct *tq, task_queue *list)
+{
+	unsigned long flags;
+
+	if (test_and_set_bit(0, &tq->sync))
+		return 0;
+	spin_lock_irqsave(&tqueue_lock, flags);
+	list_add_tail(&tq->list, list);
+	trace_workqueue_queue_work(queue_name(list), tq, tq->routine);
+	spin_unlock_irqrestore(&tqueue_lock, flags);
+	if (list == &tq_timer && !timer_pending(&tqueue_timer))
+		mod_timer(&tqueue_timer, jiffies + 1);
+	return 1;
+}
+
+void run_task_queue(task_queue *list)
+{
+	struct list_head head;
+	unsigned long flags;
+	const char *name = queue_name(list);
+
+	spin_lock_irqsave(&tqueue_lock, flags);
+	if (list_empty(list)) {
+		spin_unlock_irqrestore(&tqueue_lock, flags);
+		return;
+	}
+	INIT_LIST_HEAD(&head);
+	list_splice_init(list, &head);
+	spin_unlock_irqrestore(&tqueue_lock, flags);
+
+	while (!list_empty(&head)) {
+		struct tq_struct *p = list_entry(head.next, struct tq_struct, list);
+		void (*f)(void *) = p->routine;
+		void *data = p->data;
+
+		/* the list is private now: unlink before the task can re-add itself */
+		list_del_init(&p->list);
+		wmb();
+		clear_bit(0, &p->sync);
+		if (f) {
+			trace_workqueue_execute_start(name, p, f);
+			f(data);
+			trace_workqueue_execute_end(name, p, f);
+		}
+	}
+}
+
+static void immediate_bh(void)
+{
+	run_task_queue(&tq_immediate);
+}
+
+static int need_keventd(const char *who)
+{
+	if (!keventd_running)
+		printk(KERN_ERR "%s(): keventd has not started\n", who);
+	return keventd_running;
+}
+
+int current_is_keventd(void)
+{
+	if (!need_keventd(__func__))
+		return 0;
+	return current == keventd_task;
+}
+
+/**
+ * schedule_task - run a task in process context, on keventd
+ * @task: the task; its routine may sleep, but every other scheduled task
+ *        waits while it does
+ *
+ * Any context.  Returns 1 if the task was queued, 0 if it already was.
+ */
+int schedule_task(struct tq_struct *task)
+{
+	int ret;
+
+	need_keventd(__func__);
+	ret = queue_task(task, &tq_context);
+	wake_up(&context_task_wq);
+	return ret;
+}
+
+static int context_thread(void *startup)
+{
+	DECLARE_WAITQUEUE(wait, current);
+
+	strcpy(current->comm, "keventd");
+	daemonize();
+	current->flags |= PF_IOTHREAD;
+	keventd_task = current;
+	keventd_running = 1;
+	complete(startup);
+
+	for (;;) {
+		unsigned long flags;
+		int active;
+
+		set_current_state(TASK_INTERRUPTIBLE);
+		add_wait_queue(&context_task_wq, &wait);
+		spin_lock_irqsave(&tqueue_lock, flags);
+		active = TQ_ACTIVE(tq_context);
+		spin_unlock_irqrestore(&tqueue_lock, flags);
+		/* a task that re-added itself: go round without sleeping */
+		if (active)
+			set_current_state(TASK_RUNNING);
+		schedule();
+		remove_wait_queue(&context_task_wq, &wait);
+
+		run_task_queue(&tq_context);
+		wake_up(&context_task_done);
+	}
+	return 0;
+}
+
+static struct tq_struct dummy_task;
+
+/**
+ * flush_scheduled_tasks - wait until the tasks scheduled so far have run
+ *
+ * Process context only, holding no lock the tasks could need.  From
+ * keventd itself it would wait forever: that is reported and it returns.
+ */
+void flush_scheduled_tasks(void)
+{
+	DECLARE_WAITQUEUE(wait, current);
+	int count;
+
+	might_sleep();
+	if (current_is_keventd()) {
+		printk(KERN_WARNING "WARNING: flush_scheduled_tasks() called from "
+		       "keventd itself (task %s/%d): it would wait forever; "
+		       "returning\n", current->comm, current->pid);
+		return;
+	}
+	add_wait_queue(&context_task_done, &wait);
+	for (count = 0; count < 2; count++) {
+		set_current_state(TASK_UNINTERRUPTIBLE);
+		/* the dummy task makes sure keventd makes a pass */
+		schedule_task(&dummy_task);
+		schedule();
+	}
+	remove_wait_queue(&context_task_done, &wait);
+	set_current_state(TASK_RUNNING);
+}
+
+/* keventd is already running, since before main(): nothing to do. */
+int start_context_thread(void)
+{
+	return 0;
+}
+
+__attribute__((constructor(110)))
+static void context_init(void)
+{
+	DECLARE_COMPLETION(startup);
+	int pid;
+
+	init_bh(IMMEDIATE_BH, immediate_bh);
+	pid = kernel_thread(context_thread, &startup, CLONE_FS | CLONE_FILES);
+	if (pid < 0)
+		panic("keventd: kernel_thread failed: %d", pid);
+	wait_for_completion(&startup);
+}
+
+EXPORT_SYMBOL(queue_task);
+EXPORT_SYMBOL(run_task_queue);
+EXPORT_SYMBOL(schedule_task);
+EXPORT_SYMBOL(flush_scheduled_tasks);
+EXPORT_SYMBOL(tq_timer);
+EXPORT_SYMBOL(tq_immediate);
+EXPORT_SYMBOL(tq_disk);

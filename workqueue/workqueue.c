@@ -1,0 +1,631 @@
+/*
+ * workqueue.c - the new deferred-work stack: work queues.
+ *
+ * A workqueue has one worker thread per online CPU ("<name>/<cpu>"), each
+ * with its own lock, list and wait queues (struct cpu_workqueue_struct):
+ * no lock is shared between queues, or between the CPUs of one queue.
+ *
+ * Rules, each relied on below:
+ * - A work's pending bit is set by whoever queues it and cleared by the
+ *   worker just before its routine runs; only the setter may insert it, so
+ *   a pending work is on one list once, and every accepted queueing runs
+ *   exactly once.
+ * - A work goes to the worker of the CPU it is queued from, unless it is
+ *   still running on another worker of the same queue: then it is queued
+ *   behind itself there, so it never runs concurrently with itself.
+ *   work->wq_data names the cpu queue it was last queued on; a work only
+ *   ever runs on that one.
+ * - Each cpu queue counts works inserted and works finished.  A flush waits
+ *   until the finished count reaches the inserted count it saw on entry:
+ *   works queued later, even by works that requeue themselves forever, do
+ *   not move that target, so a flush cannot be starved (the seed's loop
+ *   on list_empty() could be).
+ * - Delayed work waits on its cpu queue's delayed list while its timer
+ *   runs; flush does not wait for it (as in Linux); destroy cancels it with
+ *   a warning naming it.
+ * - Pending works are registered in the debug-object registry (outside
+ *   the work), so INIT_WORK and kfree() can tell a pending work by its
+ *   address alone.
+ *
+ * Locking: cwq->lock guards the cpu queue's lists, counts, current_work and
+ * the worker's stop flag; it nests outside the wait queue locks.
+ */
+#include <linux/module.h>
+#include <linux/kernel.h>
+#include <linux/sched.h>
+#include <linux/init.h>
+#include <linux/completion.h>
+#include <linux/slab.h>
+#include <linux/debugobjects.h>
+#include <linux/workqueue.h>
+#include <trace/events/workqueue.h>
+
+#define WQ_NAME_LEN	10
+
+struct cpu_workqueue_struct {
+	spinlock_t lock;
+	long insert_sequence;		/* works inserted into worklist so far */
+	long remove_sequence;		/* works whose routine has returned */
+	struct list_head worklist;
+	struct list_head delayed;	/* works whose timer has not fired yet */
+	wait_queue_head_t more_work;
+	wait_queue_head_t work_done;
+	struct work_struct *current_work;
+	struct workqueue_struct *wq;
+	struct task_struct *thread;
+	int cpu;
+	int should_stop;
+	struct completion startup;
+	struct completion exit;
+	char name[16];			/* "<name>/<cpu>", the worker's comm */
+} ____cacheline_aligned;
+
+struct workqueue_struct {
+	struct cpu_workqueue_struct *cpu_wq[NR_CPUS];
+	int dying;			/* destroy_workqueue() has begun */
+	char name[WQ_NAME_LEN + 1];
+};
+
+static struct debug_obj_descr work_debug_descr = { .name = "work_struct" };
+static struct debug_obj_descr wq_debug_descr = { .name = "workqueue_struct" };
+
+static struct workqueue_struct *keventd_wq;
+
+/* Is the caller one of @wq's workers? */
+static int current_is_worker(struct workqueue_struct *wq)
+{
+	int cpu;
+
+	for_each_online_cpu(cpu)
+		if (wq->cpu_wq[cpu]->thread == current)
+			return 1;
+	return 0;
+}
+
+static void check_queueable(struct workqueue_struct *wq,
+			    struct work_struct *work, const char *func)
+{
+	if (unlikely(!wq)) {
+		printk(KERN_EMERG "BUG: %s(NULL, %p): no workqueue\n", func,
+		       (void *) work);
+		BUG();
+	}
+	if (debug_objects_enabled() && unlikely(!debug_object_active(wq))) {
+		printk(KERN_EMERG "BUG: %s: workqueue %p is not live (destroyed?); "
+		       "work %p (routine %p) not queued\n", func, (void *) wq,
+		       (void *) work, (void *) work->routine);
+		BUG();
+	}
+	/* while it drains, a dying queue takes work only from its own works */
+	if (unlikely(wq->dying) && !current_is_worker(wq)) {
+		printk(KERN_EMERG "BUG: %s: workqueue %s is being destroyed; "
+		       "work %p (routine %p) not queued\n", func, wq->name,
+		       (void *) work, (void *) work->routine);
+		BUG();
+	}
+	if (unlikely(!work->routine)) {
+		printk(KERN_EMERG "BUG: %s(%s): work %p has no routine\n", func,
+		       wq->name, (void *) work);
+		BUG();
+	}
+}
+
+/*
+ * Pick the cpu queue for a work whose pending bit the caller has just set:
+ * the one it still runs on, if it does, else the caller's CPU's.  Returns
+ * with that cpu queue locked.
+ */
+static struct cpu_workqueue_struct *lock_target(struct workqueue_struct *wq,
+						struct work_struct *work,
+						unsigned long *flags)
+{
+	struct cpu_workqueue_struct *last, *cwq;
+
+	last = __atomic_load_n((struct cpu_workqueue_struct **) &work->wq_data,
+			       __ATOMIC_RELAXED);
+	if (last && last->wq == wq) {
+		spin_lock_irqsave(&last->lock, *flags);
+		if (last->current_work == work)
+			return last;
+		spin_unlock_irqrestore(&last->lock, *flags);
+	}
+	cwq = wq->cpu_wq[smp_processor_id()];
+	spin_lock_irqsave(&cwq->lock, *flags);
+	return cwq;
+}
+
+/* Called with cwq->lock held: the work goes on the worklist. */
+static void insert_work(struct cpu_workqueue_struct *cwq, struct work_struct *work)
+{
+	__atomic_store_n((struct cpu_workqueue_struct **) &work->wq_data, cwq,
+			 __ATOMIC_RELAXED);
+	list_add_tail(&work->entry, &cwq->worklist);
+	cwq->insert_sequence++;
+	trace_workqueue_queue_work(cwq->name, work, work->routine);
+}
+
+/* Called with cwq->lock held; the caller wakes the worker after unlocking. */
+static int worker_sleeping(struct cpu_workqueue_struct *cwq)
+{
+	return waitqueue_active(&cwq->more_work);
+}
+
+/* The caller set @work's pending bit: make it known as pending. */
+static void work_activate(struct cpu_workqueue_struct *cwq, struct work_struct *work)
+{
+	if (unlikely(!list_empty(&work->entry))) {
+		printk(KERN_EMERG "BUG: queue_work(%s): work %p (routine %p) is on "
+		       "a list but not pending: not set up with INIT_WORK or "
+		       "DECLARE_WORK?\n", cwq->wq->name, (void *) work,
+		       (void *) work->routine);
+		BUG();
+	}
+	debug_object_activate(work, &work_debug_descr, cwq->name);
+}
+
+/**
+ * queue_work - queue work on a workqueue
+ * @wq: the workqueue
+ * @work: the work; its routine runs once, in process context, on one of
+ *        @wq's workers, where it may sleep
+ *
+ * Any context.  Returns 1 if the work was queued, 0 if it was already
+ * pending (it then still runs once).
+ */
+int queue_work(struct workqueue_struct *wq, struct work_struct *work)
+{
+	struct cpu_workqueue_struct *cwq;
+	unsigned long flags;
+	int wake;
+
+	check_queueable(wq, work, __func__);
+	if (test_and_set_bit(0, &work->pending))
+		return 0;
+
+	cwq = lock_target(wq, work, &flags);
+	work_activate(cwq, work);
+	insert_work(cwq, work);
+	wake = worker_sleeping(cwq);
+	spin_unlock_irqrestore(&cwq->lock, flags);
+	if (wake)
+		wake_up(&cwq->more_work);
+	return 1;
+}
+
+static void delayed_work_timer_fn(unsigned long __data)
+{
+	struct work_struct *work = (struct work_struct *) __data;
+	struct cpu_workqueue_struct *cwq = work->wq_data;
+	unsigned long flags;
+	int wake;
+
+	spin_lock_irqsave(&cwq->lock, flags);
+	list_del_init(&work->entry);
+	insert_work(cwq, work);
+	wake = worker_sleeping(cwq);
+	spin_unlock_irqrestore(&cwq->lock, flags);
+	if (wake)
+		wake_up(&cwq->more_work);
+}
+
+/**
+ * queue_delayed_work - queue work on a workqueue after a delay
+ * @wq: the workqueue
+ * @work: the work
+ * @delay: jiffies to wait at least before the work is queued
+ *
+ * Any context.  Returns 1 if queued, 0 if the work was already pending.
+ * Until its timer fires the work is not covered by flush_workqueue().
+ */
+int queue_delayed_work(struct workqueue_struct *wq, struct work_struct *work,
+		       unsigned long delay)
+{
+	struct cpu_workqueue_struct *cwq;
+	struct timer_list *timer = &work->timer;
+	unsigned long flags;
+
+	if (!delay)
+		return queue_work(wq, work);
+	check_queueable(wq, work, __func__);
+	if (test_and_set_bit(0, &work->pending))
+		return 0;
+
+	cwq = lock_target(wq, work, &flags);
+	work_activate(cwq, work);
+	__atomic_store_n((struct cpu_workqueue_struct **) &work->wq_data, cwq,
+			 __ATOMIC_RELAXED);
+	list_add_tail(&work->entry, &cwq->delayed);
+	init_timer(timer);
+	timer->expires = jiffies + delay;
+	timer->data = (unsigned long) work;
+	timer->function = delayed_work_timer_fn;
+	add_timer(timer);
+	spin_unlock_irqrestore(&cwq->lock, flags);
+	return 1;
+}
+
+/* Take a delayed work whose timer was stopped off its delayed list. */
+static void forget_delayed_work(struct work_struct *work)
+{
+	struct cpu_workqueue_struct *cwq = work->wq_data;
+	unsigned long flags;
+
+	spin_lock_irqsave(&cwq->lock, flags);
+	list_del_init(&work->entry);
+	debug_object_deactivate(work, &work_debug_descr);
+	clear_bit(0, &work->pending);
+	spin_unlock_irqrestore(&cwq->lock, flags);
+}
+
+/**
+ * cancel_delayed_work - stop a delayed work whose timer has not fired
+ * @work: the work
+ *
+ * Returns 1 if the timer was stopped (the work will not run and is no
+ * longer pending), 0 if it had already fired or was never armed: the work
+ * may then be queued or running, and flush_workqueue() waits for it.
+ */
+int cancel_delayed_work(struct work_struct *work)
+{
+	int ret = del_timer_sync(&work->timer);
+
+	if (ret)
+		forget_delayed_work(work);
+	return ret;
+}
+
+static void run_workqueue(struct cpu_workqueue_struct *cwq)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&cwq->lock, flags);
+	while (!list_empty(&cwq->worklist)) {
+		struct work_struct *work = list_entry(cwq->worklist.next,
+						      struct work_struct, entry);
+		void (*f)(void *) = work->routine;
+		void *data = work->data;
+
+		list_del_init(&work->entry);
+		cwq->current_work = work;
+		debug_object_deactivate(work, &work_debug_descr);
+		clear_bit(0, &work->pending);
+		spin_unlock_irqrestore(&cwq->lock, flags);
+
+		/* from here on the routine may free the work */
+		trace_workqueue_execute_start(cwq->name, work, f);
+		f(data);
+		trace_workqueue_execute_end(cwq->name, work, f);
+		if (unlikely(preempt_count())) {
+			printk(KERN_EMERG "BUG: workqueue leaked lock or atomic: "
+			       "%s/%d/0x%08lx, last function %p\n",
+			       current->comm, current->pid, preempt_count(),
+			       (void *) f);
+			BUG();
+		}
+
+		spin_lock_irqsave(&cwq->lock, flags);
+		cwq->current_work = NULL;
+		cwq->remove_sequence++;
+		if (waitqueue_active(&cwq->work_done))
+			wake_up_all(&cwq->work_done);
+	}
+	spin_unlock_irqrestore(&cwq->lock, flags);
+}
+
+static int worker_thread(void *__cwq)
+{
+	struct cpu_workqueue_struct *cwq = __cwq;
+	DECLARE_WAITQUEUE(wait, current);
+	unsigned long flags;
+
+	strcpy(current->comm, cwq->name);
+	daemonize();
+	current->flags |= PF_IOTHREAD;
+	set_cpus_allowed(current, 1UL << cwq->cpu);
+	cwq->thread = current;
+	complete(&cwq->startup);
+
+	for (;;) {
+		int idle, stop;
+
+		add_wait_queue(&cwq->more_work, &wait);
+		set_current_state(TASK_INTERRUPTIBLE);
+		spin_lock_irqsave(&cwq->lock, flags);
+		idle = list_empty(&cwq->worklist);
+		stop = cwq->should_stop;
+		spin_unlock_irqrestore(&cwq->lock, flags);
+		if (idle && !stop)
+			schedule();
+		set_current_state(TASK_RUNNING);
+		remove_wait_queue(&cwq->more_work, &wait);
+
+		if (!idle)
+			run_workqueue(cwq);
+		else if (stop)
+			break;
+	}
+	/* the last thing the worker touches: destroy frees cwq after this */
+	complete(&cwq->exit);
+	return 0;
+}
+
+static void flush_cpu_workqueue(struct cpu_workqueue_struct *cwq)
+{
+	DECLARE_WAITQUEUE(wait, current);
+	unsigned long flags;
+	long sequence_needed;
+
+	spin_lock_irqsave(&cwq->lock, flags);
+	sequence_needed = cwq->insert_sequence;
+	while (sequence_needed - cwq->remove_sequence > 0) {
+		add_wait_queue(&cwq->work_done, &wait);
+		set_current_state(TASK_UNINTERRUPTIBLE);
+		spin_unlock_irqrestore(&cwq->lock, flags);
+		schedule();
+		remove_wait_queue(&cwq->work_done, &wait);
+		spin_lock_irqsave(&cwq->lock, flags);
+	}
+	spin_unlock_irqrestore(&cwq->lock, flags);
+}
+
+/**
+ * flush_workqueue - wait until the work queued so far has run
+ * @wq: the workqueue
+ *
+ * Returns once every work queued on @wq before the call has run, however
+ * fast more work is queued meanwhile.  Delayed work whose timer has not
+ * fired is not waited for.  Process context; from one of @wq's own workers
+ * it would wait for itself: that is reported and it returns at once.
+ */
+void flush_workqueue(struct workqueue_struct *wq)
+{
+	int cpu;
+
+	might_sleep();
+	if (current_is_worker(wq)) {
+		printk(KERN_WARNING "WARNING: flush_workqueue(%s) called from its "
+		       "own worker %s/%d: it would wait forever; returning\n",
+		       wq->name, current->comm, current->pid);
+		return;
+	}
+	for_each_online_cpu(cpu)
+		flush_cpu_workqueue(wq->cpu_wq[cpu]);
+}
+
+static void stop_worker(struct cpu_workqueue_struct *cwq)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&cwq->lock, flags);
+	cwq->should_stop = 1;
+	spin_unlock_irqrestore(&cwq->lock, flags);
+	wake_up(&cwq->more_work);
+	wait_for_completion(&cwq->exit);
+}
+
+/* Stop the workers that were started and free everything. */
+static void free_workqueue(struct workqueue_struct *wq)
+{
+	int cpu;
+
+	for_each_online_cpu(cpu) {
+		struct cpu_workqueue_struct *cwq = wq->cpu_wq[cpu];
+
+		if (!cwq)
+			continue;
+		if (cwq->thread)
+			stop_worker(cwq);
+		kfree(cwq);
+	}
+	kfree(wq);
+}
+
+static int start_worker(struct workqueue_struct *wq, int cpu)
+{
+	struct cpu_workqueue_struct *cwq;
+	int pid;
+
+	cwq = kmalloc(sizeof(*cwq), GFP_KERNEL);
+	if (!cwq)
+		return -ENOMEM;
+	memset(cwq, 0, sizeof(*cwq));
+	spin_lock_init(&cwq->lock);
+	INIT_LIST_HEAD(&cwq->worklist);
+	INIT_LIST_HEAD(&cwq->delayed);
+	init_waitqueue_head(&cwq->more_work);
+	init_waitqueue_head(&cwq->work_done);
+	init_completion(&cwq->startup);
+	init_completion(&cwq->exit);
+	cwq->wq = wq;
+	cwq->cpu = cpu;
+	snprintf(cwq->name, sizeof(cwq->name), "%s/%d", wq->name, cpu);
+	wq->cpu_wq[cpu] = cwq;
+
+	pid = kernel_thread(worker_thread, cwq, CLONE_FS | CLONE_FILES);
+	if (pid < 0)
+		return pid;
+	wait_for_completion(&cwq->startup);
+	return 0;
+}
+
+/**
+ * create_workqueue - create a workqueue with a worker per online CPU
+ * @name: at most 10 characters; the workers are named "<name>/<cpu>"
+ *
+ * Process context.  Returns NULL, having freed everything and stopped any
+ * worker it started, if the name is too long or memory or a thread cannot
+ * be had.
+ */
+struct workqueue_struct *create_workqueue(const char *name)
+{
+	struct workqueue_struct *wq;
+	int cpu, err;
+
+	might_sleep();
+	if (!name || strlen(name) > WQ_NAME_LEN) {
+		printk(KERN_ERR "create_workqueue: name \"%s\" is longer than %d "
+		       "characters\n", name ? name : "(null)", WQ_NAME_LEN);
+		return NULL;
+	}
+	wq = kmalloc(sizeof(*wq), GFP_KERNEL);
+	if (!wq)
+		return NULL;
+	memset(wq, 0, sizeof(*wq));
+	strcpy(wq->name, name);
+
+	for_each_online_cpu(cpu) {
+		err = start_worker(wq, cpu);
+		if (err) {
+			printk(KERN_ERR "create_workqueue(%s): cannot start the "
+			       "worker of cpu %d: %d\n", name, cpu, err);
+			free_workqueue(wq);
+			return NULL;
+		}
+	}
+	debug_object_activate(wq, &wq_debug_descr, wq->name);
+	return wq;
+}
+
+/* Cancel, with a warning each, the delayed works still waiting on @cwq. */
+static void cancel_waiting_delayed(struct cpu_workqueue_struct *cwq)
+{
+	unsigned long flags;
+
+	for (;;) {
+		struct work_struct *work;
+
+		spin_lock_irqsave(&cwq->lock, flags);
+		if (list_empty(&cwq->delayed)) {
+			spin_unlock_irqrestore(&cwq->lock, flags);
+			return;
+		}
+		work = list_entry(cwq->delayed.next, struct work_struct, entry);
+		spin_unlock_irqrestore(&cwq->lock, flags);
+
+		/* if the timer has fired, it moved the work to the worklist */
+		if (del_timer_sync(&work->timer)) {
+			printk(KERN_WARNING "WARNING: destroy_workqueue(%s): delayed "
+			       "work %p (routine %p) still waits for its timer: "
+			       "cancelled, it will not run\n", cwq->wq->name,
+			       (void *) work, (void *) work->routine);
+			forget_delayed_work(work);
+		}
+	}
+}
+
+static int workqueue_drained(struct workqueue_struct *wq)
+{
+	unsigned long flags;
+	int cpu, empty = 1;
+
+	for_each_online_cpu(cpu) {
+		struct cpu_workqueue_struct *cwq = wq->cpu_wq[cpu];
+
+		spin_lock_irqsave(&cwq->lock, flags);
+		if (!list_empty(&cwq->worklist) || cwq->current_work)
+			empty = 0;
+		spin_unlock_irqrestore(&cwq->lock, flags);
+	}
+	return empty;
+}
+
+/**
+ * destroy_workqueue - run what is queued, then stop the workers and free
+ * @wq: the workqueue
+ *
+ * Every work queued before the call runs, and so does what those works
+ * queue on @wq while it drains; anyone else queueing on it meanwhile is a
+ * BUG.  Delayed work still waiting for its timer is cancelled with a
+ * warning.  Process context, not from @wq's own workers.
+ */
+void destroy_workqueue(struct workqueue_struct *wq)
+{
+	int cpu;
+
+	might_sleep();
+	if (debug_objects_enabled() && !debug_object_active(wq)) {
+		printk(KERN_EMERG "BUG: destroy_workqueue(%p): not a live "
+		       "workqueue (destroyed twice?)\n", (void *) wq);
+		BUG();
+	}
+	if (current_is_worker(wq)) {
+		printk(KERN_EMERG "BUG: destroy_workqueue(%s) called from its own "
+		       "worker %s/%d\n", wq->name, current->comm, current->pid);
+		BUG();
+	}
+	wq->dying = 1;
+	for_each_online_cpu(cpu)
+		cancel_waiting_delayed(wq->cpu_wq[cpu]);
+	do
+		flush_workqueue(wq);
+	while (!workqueue_drained(wq));
+
+	debug_object_deactivate(wq, &wq_debug_descr);
+	free_workqueue(wq);
+}
+
+/**
+ * schedule_work - queue work on the shared "events" workqueue
+ * @work: the work; it shares the events workers with everyone, so it
+ *        should not sleep for long (use a workqueue of its own for that)
+ */
+int schedule_work(struct work_struct *work)
+{
+	return queue_work(keventd_wq, work);
+}
+
+int schedule_delayed_work(struct work_struct *work, unsigned long delay)
+{
+	return queue_delayed_work(keventd_wq, work, delay);
+}
+
+void flush_scheduled_work(void)
+{
+	flush_workqueue(keventd_wq);
+}
+
+int current_is_keventd(void)
+{
+	BUG_ON(!keventd_wq);
+	return current_is_worker(keventd_wq);
+}
+
+/* INIT_WORK on a pending work would corrupt the list it is on. */
+void __init_work_check(struct work_struct *work, const char *name,
+		       const char *func)
+{
+	const char *owner = debug_object_active(work);
+
+	if (unlikely(owner)) {
+		printk(KERN_EMERG "BUG: INIT_WORK(%s) in %s(): work %p is pending "
+		       "on %s\n", name, func, (void *) work, owner);
+		BUG();
+	}
+}
+
+/* The events queue exists since before main(): nothing to do. */
+void init_workqueues(void)
+{
+	BUG_ON(!keventd_wq);
+}
+
+__attribute__((constructor(110)))
+static void workqueue_init(void)
+{
+	keventd_wq = create_workqueue("events");
+	if (!keventd_wq)
+		panic("workqueue: cannot create the events queue");
+}
+
+EXPORT_SYMBOL_GPL(create_workqueue);
+EXPORT_SYMBOL_GPL(queue_work);
+EXPORT_SYMBOL_GPL(queue_delayed_work);
+EXPORT_SYMBOL_GPL(flush_workqueue);
+EXPORT_SYMBOL_GPL(destroy_workqueue);
+
+EXPORT_SYMBOL(schedule_work);
+EXPORT_SYMBOL(schedule_delayed_work);
+EXPORT_SYMBOL(flush_scheduled_work);
+EXPORT_SYMBOL(cancel_delayed_work);
+EXPORT_SYMBOL(current_is_keventd);
+EXPORT_SYMBOL(__init_work_check);
