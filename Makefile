@@ -90,12 +90,17 @@ check: deps $(LIBS) $(TEST_BINS)	## run every test; ends with "N passed, N faile
 	@$(TOP)/scripts/run-checks $(TEST_BINS) \
 		$(if $(wildcard $(TOP)/tests/semantic-patches/run),$(TOP)/tests/semantic-patches/run)
 
-demo: deps $(LIBS) $(BUILD)/demo/shim-tour	## convert, run and compare every driver on both stacks
-	@$(BUILD)/demo/shim-tour
+demo: deps $(LIBS) $(BUILD)/examples/flood $(BUILD)/examples/flood-legacy	## convert, run and compare every driver on both stacks
+	@$(BUILD)/examples/flood-legacy
+	@$(BUILD)/examples/flood
 
-$(BUILD)/demo/shim-tour: $(TOP)/demo/shim-tour.c $(LIBS)
+$(BUILD)/examples/flood: $(TOP)/examples/flood.c $(LIBS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(KCFLAGS) -o $@ $< $(LIBWQ) $(LIBSHIM) $(HOSTLIBS)
+
+$(BUILD)/examples/flood-legacy: $(TOP)/examples/flood-legacy.c $(LIBS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(KCFLAGS) -o $@ $< $(LIBTQ) $(LIBSHIM) $(HOSTLIBS)
 
 clean:		## remove build/
 	rm -rf $(BUILD)

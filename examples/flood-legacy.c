@@ -1,0 +1,55 @@
+/*
+ * flood-legacy.c - the same flood on the old task-queue API.
+ *
+ * Two threads schedule 100,000 tasks on keventd, then the main thread
+ * flushes; every task must have run exactly once.
+ *
+ *   cc $(make -s cflags STACK=legacy) examples/flood-legacy.c \
+ *      $(make -s ldlibs STACK=legacy) -o flood-legacy
+ */
+#include <linux/kernel.h>
+#include <linux/sched.h>
+#include <linux/tqueue.h>
+#include <pthread.h>
+
+#define PER_THREAD	50000
+
+static struct tq_struct tasks[2][PER_THREAD];
+static int ran[2][PER_THREAD];
+
+static void count_run(void *data)
+{
+	__atomic_add_fetch((int *) data, 1, __ATOMIC_RELAXED);
+}
+
+static void *producer(void *arg)
+{
+	long t = (long) arg;
+	int i;
+
+	for (i = 0; i < PER_THREAD; i++) {
+		INIT_TQUEUE(&tasks[t][i], count_run, &ran[t][i]);
+		schedule_task(&tasks[t][i]);
+	}
+	return NULL;
+}
+
+int main(void)
+{
+	pthread_t thread[2];
+	long t, wrong = 0;
+	int i;
+
+	for (t = 0; t < 2; t++)
+		pthread_create(&thread[t], NULL, producer, (void *) t);
+	for (t = 0; t < 2; t++)
+		pthread_join(thread[t], NULL);
+	flush_scheduled_tasks();
+
+	for (t = 0; t < 2; t++)
+		for (i = 0; i < PER_THREAD; i++)
+			wrong += ran[t][i] != 1;
+	printf("flood-legacy: %d tasks scheduled, %ld ran other than once\n",
+	       2 * PER_THREAD, wrong);
+	return wrong != 0;
+}
