@@ -87,7 +87,7 @@ $(BUILD)/tests/%: $$(wildcard $(TOP)/tests/%/*.c) $$(wildcard $(TOP)/tests/%/*.h
 		$(LIBSHIM) $(CRITERION) $(HOSTLIBS)
 
 check: deps $(LIBS) $(TEST_BINS)	## run every test; ends with "N passed, N failed"
-	@$(TOP)/scripts/run-checks $(TEST_BINS) \
+	@TOP=$(TOP) $(TOP)/scripts/run-checks $(TEST_BINS) $(TOP)/tests/modpost/run \
 		$(if $(wildcard $(TOP)/tests/semantic-patches/run),$(TOP)/tests/semantic-patches/run)
 
 demo: deps $(LIBS) $(BUILD)/examples/flood $(BUILD)/examples/flood-legacy	## convert, run and compare every driver on both stacks

@@ -32,9 +32,9 @@ struct kernel_symbol {
 	static const char __MODULE_INFO_ID(__modinfo_, __LINE__)[]	\
 	__attribute__((section(".modinfo"), used, aligned(1))) = #tag "=" info
 
-#define MODULE_LICENSE(license)		__MODULE_INFO(license, license)
-#define MODULE_AUTHOR(author)		__MODULE_INFO(author, author)
-#define MODULE_DESCRIPTION(desc)	__MODULE_INFO(description, desc)
+#define MODULE_LICENSE(_license)	__MODULE_INFO(license, _license)
+#define MODULE_AUTHOR(_author)		__MODULE_INFO(author, _author)
+#define MODULE_DESCRIPTION(_desc)	__MODULE_INFO(description, _desc)
 
 #define THIS_MODULE		((struct module *) 0)
 #define MOD_INC_USE_COUNT	do { } while (0)
