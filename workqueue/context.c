@@ -68,7 +68,9 @@ int queue_task(struct tq_struct *tq, task_queue *list)
 		return 0;
 	spin_lock_irqsave(&tqueue_lock, flags);
 	list_add_tail(&tq->list, list);
-	trace_workqueue_queue_work(queue_name(list), tq, tq->routine);
+	/* flush's dummy task has no routine: it never runs, so it is no work */
+	if (tq->routine)
+		trace_workqueue_queue_work(queue_name(list), tq, tq->routine);
 	spin_unlock_irqrestore(&tqueue_lock, flags);
 	if (list == &tq_timer && !timer_pending(&tqueue_timer))
 		mod_timer(&tqueue_timer, jiffies + 1);
