@@ -6,8 +6,11 @@ STACK		?= new
 
 CC		?= cc
 OPT		?= -O2
+# SAN: sanitizer flags, for compiling and linking alike (see `make sanitize`)
+SAN		?=
 CFLAGS		?= $(OPT) -g -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare \
 		   -Wno-missing-field-initializers
+CFLAGS		+= $(SAN)
 # What kernel-style code needs: the shim's and the stacks' kernel headers.
 KCFLAGS		:= -std=gnu11 -pthread -D_GNU_SOURCE \
 		   -I$(TOP)/shim/include -I$(TOP)/workqueue/include
@@ -33,7 +36,7 @@ else
 $(error STACK must be "new" (the workqueue core) or "legacy" (the keventd task queue), not "$(STACK)")
 endif
 
-.PHONY: all help deps cflags ldlibs check demo convert bench sanitize clean
+.PHONY: all help deps cflags ldlibs check run-checks demo convert bench sanitize clean
 .DEFAULT_GOAL := all
 
 help:		## list the targets
@@ -86,9 +89,36 @@ $(BUILD)/tests/%: $$(wildcard $(TOP)/tests/%/*.c) $$(wildcard $(TOP)/tests/%/*.h
 		$(if $(wildcard $(call test_stacklib,$*)),$(call test_stacklib,$*)) \
 		$(LIBSHIM) $(CRITERION) $(HOSTLIBS)
 
-check: deps $(LIBS) $(TEST_BINS)	## run every test; ends with "N passed, N failed"
-	@TOP=$(TOP) $(TOP)/scripts/run-checks $(TEST_BINS) $(TOP)/tests/modpost/run \
-		$(if $(wildcard $(TOP)/tests/semantic-patches/run),$(TOP)/tests/semantic-patches/run)
+# stress programs: plain programs (ThreadSanitizer runs them), one per stack
+STRESS_BINS	:= $(BUILD)/tests/stress/stress-wq $(BUILD)/tests/stress/stress-tq
+STRESS_DEPS	:= $(TOP)/tests/stress/stress.h $(LIBS)
+
+$(BUILD)/tests/stress/stress-wq: $(TOP)/tests/stress/stress-wq.c $(STRESS_DEPS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(KCFLAGS) -o $@ $< $(LIBWQ) $(LIBSHIM) $(HOSTLIBS)
+
+$(BUILD)/tests/stress/stress-tq: $(TOP)/tests/stress/stress-tq.c $(STRESS_DEPS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(KCFLAGS) -o $@ $< $(LIBTQ) $(LIBSHIM) $(HOSTLIBS)
+
+CHECKS		= $(TEST_BINS) $(STRESS_BINS) $(TOP)/tests/modpost/run \
+		  $(wildcard $(TOP)/tests/semantic-patches/run)
+
+check: deps	## run every test; ends with "N passed, N failed"
+	@$(MAKE) --no-print-directory run-checks
+
+run-checks: $(LIBS) $(TEST_BINS) $(STRESS_BINS)
+	@TOP=$(TOP) STRESS_SECONDS=$${STRESS_SECONDS:-10} $(TOP)/scripts/run-checks $(CHECKS)
+
+ASAN		:= -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+		   -fno-omit-frame-pointer
+TSAN		:= -fsanitize=thread
+
+sanitize: deps	## the suites and stress programs under ASan+UBSan, the stress programs under TSan
+	@$(MAKE) --no-print-directory BUILD=$(BUILD)/asan SAN="$(ASAN)" \
+		CHECKS='$$(TEST_BINS) $$(STRESS_BINS)' run-checks
+	@$(MAKE) --no-print-directory BUILD=$(BUILD)/tsan SAN="$(TSAN)" \
+		CHECKS='$$(STRESS_BINS)' run-checks
 
 demo: deps $(LIBS) $(BUILD)/examples/flood $(BUILD)/examples/flood-legacy	## convert, run and compare every driver on both stacks
 	@$(BUILD)/examples/flood-legacy

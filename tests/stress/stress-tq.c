@@ -1,0 +1,160 @@
+/*
+ * stress-tq.c - the old stack under load.
+ *
+ * Producers schedule tasks from a pool on keventd, some tasks re-add
+ * themselves, tasks also go through a private task queue run by a thread
+ * of the test, and two threads flush all the time.  Every accepted
+ * scheduling is counted: at the end each ran exactly once, no task ran
+ * concurrently with itself, every flush covered what was scheduled before
+ * it, and nothing leaked.
+ */
+#include <linux/kernel.h>
+#include <linux/sched.h>
+#include <linux/tqueue.h>
+#include <shim/test.h>
+#include <pthread.h>
+#include "stress.h"
+
+#define NR_PRODUCERS	3
+#define POOL		512
+#define ROUNDS		40000
+
+struct item {
+	struct tq_struct tq;
+	int requeues;
+	long accepted;
+	long ran;
+	int inside;
+	int max_inside;
+};
+
+static struct item pool[POOL];
+static struct item private[POOL];
+static DECLARE_TASK_QUEUE(tq_private);
+static double deadline;
+static int stop;
+static long flushes, flush_misses;
+
+static void item_run(void *data)
+{
+	struct item *it = data;
+	int in = __atomic_add_fetch(&it->inside, 1, __ATOMIC_SEQ_CST);
+
+	if (in > __atomic_load_n(&it->max_inside, __ATOMIC_RELAXED))
+		__atomic_store_n(&it->max_inside, in, __ATOMIC_RELAXED);
+	if (it->requeues > 0) {
+		it->requeues--;
+		/* sync was cleared before we ran: this must be accepted */
+		if (schedule_task(&it->tq))
+			__atomic_add_fetch(&it->accepted, 1, __ATOMIC_SEQ_CST);
+	}
+	__atomic_sub_fetch(&it->inside, 1, __ATOMIC_SEQ_CST);
+	__atomic_add_fetch(&it->ran, 1, __ATOMIC_SEQ_CST);
+}
+
+static void private_run(void *data)
+{
+	struct item *it = data;
+
+	__atomic_add_fetch(&it->ran, 1, __ATOMIC_SEQ_CST);
+}
+
+static void *producer(void *arg)
+{
+	unsigned int seed = (unsigned int) (long) arg * 104729u + 3;
+	int i;
+
+	for (i = 0; i < ROUNDS && stress_now() < deadline; i++) {
+		unsigned int r = stress_rand(&seed);
+		struct item *it = &pool[(r >> 4) % POOL];
+
+		if ((r >> 12) % 16 == 0) {
+			it = &private[(r >> 4) % POOL];
+			if (queue_task(&it->tq, &tq_private))
+				__atomic_add_fetch(&it->accepted, 1, __ATOMIC_SEQ_CST);
+			continue;
+		}
+		if (schedule_task(&it->tq))
+			__atomic_add_fetch(&it->accepted, 1, __ATOMIC_SEQ_CST);
+		if ((r >> 8) % 8 == 0)
+			sched_yield();
+	}
+	return NULL;
+}
+
+static void *flusher(void *arg)
+{
+	long snap[POOL];
+	int i;
+
+	while (!__atomic_load_n(&stop, __ATOMIC_SEQ_CST)) {
+		for (i = 0; i < POOL; i++)
+			snap[i] = __atomic_load_n(&pool[i].accepted, __ATOMIC_SEQ_CST);
+		flush_scheduled_tasks();
+		for (i = 0; i < POOL; i++)
+			if (__atomic_load_n(&pool[i].ran, __ATOMIC_SEQ_CST) < snap[i])
+				__atomic_add_fetch(&flush_misses, 1, __ATOMIC_SEQ_CST);
+		__atomic_add_fetch(&flushes, 1, __ATOMIC_SEQ_CST);
+	}
+	return NULL;
+}
+
+/* runs the private queue in its own (process) context, as a driver would */
+static void *runner(void *arg)
+{
+	while (!__atomic_load_n(&stop, __ATOMIC_SEQ_CST))
+		run_task_queue(&tq_private);
+	return NULL;
+}
+
+int main(void)
+{
+	pthread_t prod[NR_PRODUCERS], flush[2], run;
+	long before = shim_kmalloc_outstanding();
+	long accepted = 0, ran = 0, wrong = 0, concurrent = 0;
+	int i, k;
+
+	deadline = stress_deadline(20);
+	for (i = 0; i < POOL; i++) {
+		pool[i].requeues = i % 4 == 0 ? 50 : 0;
+		INIT_TQUEUE(&pool[i].tq, item_run, &pool[i]);
+		INIT_TQUEUE(&private[i].tq, private_run, &private[i]);
+	}
+	for (i = 0; i < NR_PRODUCERS; i++)
+		pthread_create(&prod[i], NULL, producer, (void *) (long) i);
+	for (i = 0; i < 2; i++)
+		pthread_create(&flush[i], NULL, flusher, NULL);
+	pthread_create(&run, NULL, runner, NULL);
+
+	for (i = 0; i < NR_PRODUCERS; i++)
+		pthread_join(prod[i], NULL);
+	__atomic_store_n(&stop, 1, __ATOMIC_SEQ_CST);
+	for (i = 0; i < 2; i++)
+		pthread_join(flush[i], NULL);
+	pthread_join(run, NULL);
+	run_task_queue(&tq_private);
+	flush_scheduled_tasks();
+
+	for (k = 0; k < 2; k++) {
+		for (i = 0; i < POOL; i++) {
+			struct item *it = k ? &private[i] : &pool[i];
+
+			accepted += it->accepted;
+			ran += it->ran;
+			wrong += it->accepted != it->ran;
+			concurrent += it->max_inside > 1;
+		}
+	}
+	CHECK(accepted > 0, "some tasks were scheduled");
+	CHECK(wrong == 0, "every accepted scheduling ran exactly once (%ld tasks "
+	      "ran other than accepted: %ld accepted, %ld ran)", wrong, accepted, ran);
+	CHECK(concurrent == 0, "no task ran concurrently with itself (%ld did)",
+	      concurrent);
+	CHECK(flushes > 0 && flush_misses == 0, "every flush covered what was "
+	      "scheduled before it (%ld flushes, %ld misses)", flushes, flush_misses);
+	CHECK(shim_kmalloc_outstanding() == before, "nothing leaked (%ld "
+	      "allocations outstanding)", shim_kmalloc_outstanding() - before);
+	printf("stress-tq: %ld schedulings accepted, %ld runs, %ld flushes\n",
+	       accepted, ran, flushes);
+	return stress_finish("stress-tq");
+}

@@ -1,0 +1,54 @@
+/*
+ * stress.h - what the stress programs share: the check tally and the
+ * time bound.  Each program ends with "<name>: N passed, N failed".
+ */
+#ifndef _STRESS_H
+#define _STRESS_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+static int stress_passed, stress_failed;
+
+#define CHECK(cond, ...) do {						\
+	if (cond) {							\
+		stress_passed++;					\
+	} else {							\
+		stress_failed++;					\
+		printf("FAIL: ");					\
+		printf(__VA_ARGS__);					\
+		printf("\n");						\
+	}								\
+} while (0)
+
+static inline double stress_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Rounds are bounded in count; STRESS_SECONDS bounds them in time too. */
+static inline double stress_deadline(double dflt)
+{
+	const char *s = getenv("STRESS_SECONDS");
+
+	return stress_now() + (s ? atof(s) : dflt);
+}
+
+static inline int stress_finish(const char *name)
+{
+	printf("%s: %d passed, %d failed\n", name, stress_passed, stress_failed);
+	return stress_failed != 0;
+}
+
+/* tiny per-thread PRNG, so runs do not share state */
+static inline unsigned int stress_rand(unsigned int *seed)
+{
+	*seed = *seed * 1103515245u + 12345u;
+	return *seed >> 8;
+}
+
+#endif /* _STRESS_H */
