@@ -10,6 +10,7 @@
  */
 #include <pthread.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "shim.h"
@@ -17,16 +18,21 @@
 #include <linux/debugobjects.h>
 #include <shim/test.h>
 
-#define KMALLOC_LIVE	0x6b6d616cU	/* "kmal" */
-#define KMALLOC_FREED	0x66726565U	/* "free" */
+#define KMALLOC_ALIGN	64	/* a cache line, as the kernel's slabs give */
+#define HASH_BITS	12
 
+/*
+ * The header sits right before the memory handed out.  Live allocations
+ * are also hashed by address, so kfree() recognises a pointer it did not
+ * hand out (or already took back) without reading freed memory.
+ */
 struct kmalloc_header {
-	struct list_head list;
+	struct list_head list;		/* counted allocations, oldest first */
+	struct kmalloc_header *hash_next;
 	size_t size;
 	const char *caller;
-	unsigned int magic;
-	unsigned int counted;
-} __attribute__((aligned(16)));
+	int counted;
+} __attribute__((aligned(KMALLOC_ALIGN)));
 
 struct kmem_cache_s {
 	const char *name;
@@ -36,12 +42,20 @@ struct kmem_cache_s {
 
 static pthread_mutex_t alloc_lock = PTHREAD_MUTEX_INITIALIZER;
 static LIST_HEAD(allocations);
+static struct kmalloc_header *live[1 << HASH_BITS];
 static long outstanding;
 static unsigned long calls;
 static unsigned long fail_kmalloc_countdown;
 static unsigned long fail_kthread_countdown;
 
 /* 1 if this counted call is the one chosen to fail */
+static struct kmalloc_header **live_bucket(const struct kmalloc_header *h)
+{
+	uint64_t k = ((uintptr_t) h >> 6) * 0x9E3779B97F4A7C15ULL;
+
+	return &live[k >> (64 - HASH_BITS)];
+}
+
 static int countdown_hits(unsigned long *countdown)
 {
 	unsigned long n = __atomic_load_n(countdown, __ATOMIC_SEQ_CST);
@@ -93,14 +107,14 @@ void *shim_kmalloc(size_t size, unsigned int gfp, const char *caller)
 			return NULL;
 		}
 	}
-	h = malloc(sizeof(*h) + size);
-	if (!h)
+	if (posix_memalign((void **) &h, KMALLOC_ALIGN, sizeof(*h) + size))
 		return NULL;
 	h->size = size;
 	h->caller = caller;
-	h->magic = KMALLOC_LIVE;
 	h->counted = counted;
 	pthread_mutex_lock(&alloc_lock);
+	h->hash_next = *live_bucket(h);
+	*live_bucket(h) = h;
 	if (counted) {
 		list_add_tail(&h->list, &allocations);
 		outstanding++;
@@ -113,24 +127,31 @@ void *shim_kmalloc(size_t size, unsigned int gfp, const char *caller)
 
 void shim_kfree(const void *p, const char *caller)
 {
-	struct kmalloc_header *h;
+	struct kmalloc_header *h, **pp;
 
 	if (!p)
 		return;
 	h = (struct kmalloc_header *) p - 1;
-	if (unlikely(h->magic != KMALLOC_LIVE)) {
-		printk(KERN_EMERG "BUG: kfree(%p) from %s(): %s\n", p, caller,
-		       h->magic == KMALLOC_FREED ? "already freed" :
-		       "not allocated by kmalloc");
+	pthread_mutex_lock(&alloc_lock);
+	for (pp = live_bucket(h); *pp && *pp != h; pp = &(*pp)->hash_next)
+		;
+	pthread_mutex_unlock(&alloc_lock);
+	if (unlikely(!*pp)) {
+		printk(KERN_EMERG "BUG: kfree(%p) from %s(): already freed, or "
+		       "not allocated by kmalloc\n", p, caller);
 		BUG();
 	}
+	/* may BUG: the memory still holds pending work */
 	debug_check_no_obj_freed(p, h->size, caller);
+
 	pthread_mutex_lock(&alloc_lock);
+	for (pp = live_bucket(h); *pp != h; pp = &(*pp)->hash_next)
+		;
+	*pp = h->hash_next;
 	list_del(&h->list);
 	if (h->counted)
 		outstanding--;
 	pthread_mutex_unlock(&alloc_lock);
-	h->magic = KMALLOC_FREED;
 	free(h);
 }
 

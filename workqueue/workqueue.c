@@ -27,8 +27,10 @@
  *   the work), so INIT_WORK and kfree() can tell a pending work by its
  *   address alone.
  *
- * Locking: cwq->lock guards the cpu queue's lists, counts, current_work and
- * the worker's stop flag; it nests outside the wait queue locks.
+ * Locking: cwq->lock guards the cpu queue's lists, counts, current_work,
+ * the worker's sleeping and stop flags, and the list of flushers waiting on
+ * work_done (its own lock nests inside), so that whoever queues or
+ * finishes work decides under cwq->lock alone whether to wake anyone.
  */
 #include <linux/module.h>
 #include <linux/kernel.h>
@@ -48,8 +50,8 @@ struct cpu_workqueue_struct {
 	long remove_sequence;		/* works whose routine has returned */
 	struct list_head worklist;
 	struct list_head delayed;	/* works whose timer has not fired yet */
-	wait_queue_head_t more_work;
-	wait_queue_head_t work_done;
+	int worker_sleeping;		/* the worker waits for more work */
+	wait_queue_head_t work_done;	/* flushers; changed under lock only */
 	struct work_struct *current_work;
 	struct workqueue_struct *wq;
 	struct task_struct *thread;
@@ -144,10 +146,21 @@ static void insert_work(struct cpu_workqueue_struct *cwq, struct work_struct *wo
 	trace_workqueue_queue_work(cwq->name, work, work->routine);
 }
 
-/* Called with cwq->lock held; the caller wakes the worker after unlocking. */
-static int worker_sleeping(struct cpu_workqueue_struct *cwq)
+/*
+ * Called with cwq->lock held, after adding work: 1 if the worker sleeps
+ * and the caller must wake it (after unlocking) with wake_worker().
+ */
+static int worker_needs_wake(struct cpu_workqueue_struct *cwq)
 {
-	return waitqueue_active(&cwq->more_work);
+	int sleeping = cwq->worker_sleeping;
+
+	cwq->worker_sleeping = 0;
+	return sleeping;
+}
+
+static void wake_worker(struct cpu_workqueue_struct *cwq)
+{
+	wake_up_process(cwq->thread);
 }
 
 /* The caller set @work's pending bit: make it known as pending. */
@@ -185,10 +198,10 @@ int queue_work(struct workqueue_struct *wq, struct work_struct *work)
 	cwq = lock_target(wq, work, &flags);
 	work_activate(cwq, work);
 	insert_work(cwq, work);
-	wake = worker_sleeping(cwq);
+	wake = worker_needs_wake(cwq);
 	spin_unlock_irqrestore(&cwq->lock, flags);
 	if (wake)
-		wake_up(&cwq->more_work);
+		wake_worker(cwq);
 	return 1;
 }
 
@@ -202,10 +215,10 @@ static void delayed_work_timer_fn(unsigned long __data)
 	spin_lock_irqsave(&cwq->lock, flags);
 	list_del_init(&work->entry);
 	insert_work(cwq, work);
-	wake = worker_sleeping(cwq);
+	wake = worker_needs_wake(cwq);
 	spin_unlock_irqrestore(&cwq->lock, flags);
 	if (wake)
-		wake_up(&cwq->more_work);
+		wake_worker(cwq);
 }
 
 /**
@@ -315,7 +328,6 @@ static void run_workqueue(struct cpu_workqueue_struct *cwq)
 static int worker_thread(void *__cwq)
 {
 	struct cpu_workqueue_struct *cwq = __cwq;
-	DECLARE_WAITQUEUE(wait, current);
 	unsigned long flags;
 
 	strcpy(current->comm, cwq->name);
@@ -325,25 +337,25 @@ static int worker_thread(void *__cwq)
 	cwq->thread = current;
 	complete(&cwq->startup);
 
+	spin_lock_irqsave(&cwq->lock, flags);
 	for (;;) {
-		int idle, stop;
-
-		add_wait_queue(&cwq->more_work, &wait);
-		set_current_state(TASK_INTERRUPTIBLE);
-		spin_lock_irqsave(&cwq->lock, flags);
-		idle = list_empty(&cwq->worklist);
-		stop = cwq->should_stop;
-		spin_unlock_irqrestore(&cwq->lock, flags);
-		if (idle && !stop)
-			schedule();
-		set_current_state(TASK_RUNNING);
-		remove_wait_queue(&cwq->more_work, &wait);
-
-		if (!idle)
+		if (!list_empty(&cwq->worklist)) {
+			spin_unlock_irqrestore(&cwq->lock, flags);
 			run_workqueue(cwq);
-		else if (stop)
+			spin_lock_irqsave(&cwq->lock, flags);
+			continue;
+		}
+		if (cwq->should_stop)
 			break;
+		/* marked sleeping under the lock: a queuer that adds work wakes us */
+		set_current_state(TASK_INTERRUPTIBLE);
+		cwq->worker_sleeping = 1;
+		spin_unlock_irqrestore(&cwq->lock, flags);
+		schedule();
+		spin_lock_irqsave(&cwq->lock, flags);
+		cwq->worker_sleeping = 0;
 	}
+	spin_unlock_irqrestore(&cwq->lock, flags);
 	/* the last thing the worker touches: destroy frees cwq after this */
 	complete(&cwq->exit);
 	return 0;
@@ -362,8 +374,8 @@ static void flush_cpu_workqueue(struct cpu_workqueue_struct *cwq)
 		set_current_state(TASK_UNINTERRUPTIBLE);
 		spin_unlock_irqrestore(&cwq->lock, flags);
 		schedule();
-		remove_wait_queue(&cwq->work_done, &wait);
 		spin_lock_irqsave(&cwq->lock, flags);
+		remove_wait_queue(&cwq->work_done, &wait);
 	}
 	spin_unlock_irqrestore(&cwq->lock, flags);
 }
@@ -395,11 +407,14 @@ void flush_workqueue(struct workqueue_struct *wq)
 static void stop_worker(struct cpu_workqueue_struct *cwq)
 {
 	unsigned long flags;
+	int wake;
 
 	spin_lock_irqsave(&cwq->lock, flags);
 	cwq->should_stop = 1;
+	wake = worker_needs_wake(cwq);
 	spin_unlock_irqrestore(&cwq->lock, flags);
-	wake_up(&cwq->more_work);
+	if (wake)
+		wake_worker(cwq);
 	wait_for_completion(&cwq->exit);
 }
 
@@ -432,7 +447,6 @@ static int start_worker(struct workqueue_struct *wq, int cpu)
 	spin_lock_init(&cwq->lock);
 	INIT_LIST_HEAD(&cwq->worklist);
 	INIT_LIST_HEAD(&cwq->delayed);
-	init_waitqueue_head(&cwq->more_work);
 	init_waitqueue_head(&cwq->work_done);
 	init_completion(&cwq->startup);
 	init_completion(&cwq->exit);
