@@ -83,7 +83,7 @@ TEST_BINS	:= $(patsubst %,$(BUILD)/tests/%,$(TEST_DIRS))
 test_stacklib	= $(if $(filter context,$(1)),$(LIBTQ),$(LIBWQ))
 
 .SECONDEXPANSION:
-$(BUILD)/tests/%: $$(wildcard $(TOP)/tests/%/*.c) $$(wildcard $(TOP)/tests/%/*.h) $(LIBS)
+$(BUILD)/tests/%: $$(wildcard $(TOP)/tests/%/*.c) $(wildcard $(TOP)/tests/*/*.h) $(LIBS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(KCFLAGS) -I$(TOP)/tests -o $@ $(wildcard $(TOP)/tests/$*/*.c) \
 		$(if $(wildcard $(call test_stacklib,$*)),$(call test_stacklib,$*)) \

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "shim.h"
+#include <linux/completion.h>
 #include <linux/preempt.h>
 #include <shim/test.h>
 
@@ -201,14 +202,26 @@ int shim_try_to_wake_up(struct task_struct *p, long mode)
 	/* order the waker's condition store before its read of the state */
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 	state = __atomic_load_n(&p->state, __ATOMIC_SEQ_CST);
+	if (!(state & mode))
+		return 0;
+	/*
+	 * Once runnable, @p may run, exit and be freed before we have bumped
+	 * its wake sequence: hold a reference until we are done with it (the
+	 * kernel's task_struct outlives its waker by RCU; ours is freed at
+	 * thread exit).
+	 */
+	get_task_struct(p);
 	do {
-		if (!(state & mode))
+		if (!(state & mode)) {
+			put_task_struct(p);
 			return 0;
+		}
 	} while (!__atomic_compare_exchange_n(&p->state, &state, TASK_RUNNING,
 					      0, __ATOMIC_SEQ_CST,
 					      __ATOMIC_SEQ_CST));
 	__atomic_add_fetch(&p->shim_wake_seq, 1, __ATOMIC_SEQ_CST);
 	shim_futex_wake(&p->shim_wake_seq, 1);
+	put_task_struct(p);
 	return 1;
 }
 
@@ -277,6 +290,16 @@ int set_cpus_allowed(struct task_struct *p, unsigned long new_mask)
 	return -pthread_setaffinity_np(host->thread, sizeof(set), &set);
 }
 
+/* The end of a kernel thread, whether it returned or called complete_and_exit. */
+static void kthread_exit(struct task_struct *tsk)
+{
+	tsk->flags |= PF_EXITING;
+	__atomic_store_n(&tsk->state, TASK_ZOMBIE, __ATOMIC_SEQ_CST);
+	__atomic_sub_fetch(&kthreads_running, 1, __ATOMIC_SEQ_CST);
+	shim_current = NULL;
+	put_task_struct(tsk);
+}
+
 static void *kthread_main(void *arg)
 {
 	struct task_struct *tsk = arg;
@@ -285,13 +308,30 @@ static void *kthread_main(void *arg)
 	host->thread = pthread_self();
 	shim_current = tsk;
 	host->fn(host->arg);
-
-	tsk->flags |= PF_EXITING;
-	__atomic_store_n(&tsk->state, TASK_ZOMBIE, __ATOMIC_SEQ_CST);
-	__atomic_sub_fetch(&kthreads_running, 1, __ATOMIC_SEQ_CST);
-	shim_current = NULL;
-	put_task_struct(tsk);
+	kthread_exit(tsk);
 	return NULL;
+}
+
+/*
+ * The thread is gone (not counted, its task unreferenced) before @comp is
+ * signalled, so whoever waits on @comp sees it gone.
+ */
+void complete_and_exit(struct completion *comp, long code)
+{
+	struct task_struct *tsk = current;
+
+	(void) code;
+	if (!(tsk->flags & PF_KTHREAD)) {
+		printk(KERN_EMERG "BUG: complete_and_exit() from %s/%d, which is "
+		       "not a kernel thread\n", tsk->comm, tsk->pid);
+		BUG();
+	}
+	get_task_struct(tsk);		/* complete() may still wake through it */
+	kthread_exit(tsk);
+	if (comp)
+		complete(comp);
+	put_task_struct(tsk);
+	pthread_exit(NULL);
 }
 
 int kernel_thread(int (*fn)(void *), void *arg, unsigned long flags)

@@ -112,6 +112,17 @@ static void check_queueable(struct workqueue_struct *wq,
 	}
 }
 
+static int is_cpu_queue_of(struct workqueue_struct *wq,
+			   struct cpu_workqueue_struct *cwq)
+{
+	int cpu;
+
+	for_each_online_cpu(cpu)
+		if (wq->cpu_wq[cpu] == cwq)
+			return 1;
+	return 0;
+}
+
 /*
  * Pick the cpu queue for a work whose pending bit the caller has just set:
  * the one it still runs on, if it does, else the caller's CPU's.  Returns
@@ -125,7 +136,8 @@ static struct cpu_workqueue_struct *lock_target(struct workqueue_struct *wq,
 
 	last = __atomic_load_n((struct cpu_workqueue_struct **) &work->wq_data,
 			       __ATOMIC_RELAXED);
-	if (last && last->wq == wq) {
+	/* last may belong to a queue destroyed since: never follow it blindly */
+	if (last && is_cpu_queue_of(wq, last)) {
 		spin_lock_irqsave(&last->lock, *flags);
 		if (last->current_work == work)
 			return last;
@@ -357,8 +369,7 @@ static int worker_thread(void *__cwq)
 	}
 	spin_unlock_irqrestore(&cwq->lock, flags);
 	/* the last thing the worker touches: destroy frees cwq after this */
-	complete(&cwq->exit);
-	return 0;
+	complete_and_exit(&cwq->exit, 0);
 }
 
 static void flush_cpu_workqueue(struct cpu_workqueue_struct *cwq)
@@ -527,19 +538,28 @@ static void cancel_waiting_delayed(struct cpu_workqueue_struct *cwq)
 	}
 }
 
+/*
+ * Nothing queued and nothing running on any CPU, seen at one instant: all
+ * the cpu queues locked at once (in CPU order), since a work running on one
+ * may queue more on another.
+ */
 static int workqueue_drained(struct workqueue_struct *wq)
 {
 	unsigned long flags;
 	int cpu, empty = 1;
 
+	local_irq_save(flags);
+	for_each_online_cpu(cpu)
+		spin_lock(&wq->cpu_wq[cpu]->lock);
 	for_each_online_cpu(cpu) {
 		struct cpu_workqueue_struct *cwq = wq->cpu_wq[cpu];
 
-		spin_lock_irqsave(&cwq->lock, flags);
 		if (!list_empty(&cwq->worklist) || cwq->current_work)
 			empty = 0;
-		spin_unlock_irqrestore(&cwq->lock, flags);
 	}
+	for_each_online_cpu(cpu)
+		spin_unlock(&wq->cpu_wq[cpu]->lock);
+	local_irq_restore(flags);
 	return empty;
 }
 

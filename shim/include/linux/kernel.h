@@ -23,6 +23,11 @@ extern int vprintk(const char *fmt, va_list args);
 extern void panic(const char *fmt, ...)
 	__attribute__((noreturn, format(printf, 1, 2)));
 
+struct completion;
+/* A kernel thread's last act: signal @comp and exit, counted as gone. */
+extern void complete_and_exit(struct completion *comp, long code)
+	__attribute__((noreturn));
+
 extern void shim_bug(const char *file, int line, const char *func)
 	__attribute__((noreturn));
 extern void shim_warn(const char *file, int line, const char *func,

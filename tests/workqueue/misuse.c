@@ -1,0 +1,312 @@
+/*
+ * misuse.c - what would corrupt state is a BUG with a one-line message
+ * that names the function and the object.  Each misuse runs in a child
+ * (see helpers.h); the parent checks that it died of SIGABRT and what it
+ * said.  Two also run in the test's own process, as Criterion's
+ * .signal = SIGABRT tests.
+ */
+#include "wqtest.h"
+
+static void noop_fn(void *data)
+{
+}
+
+/* A queue whose worker on the caller's CPU is busy for good: what is then
+ * queued from this CPU stays pending until the child dies. */
+static workqueue_t *held_queue(const char *name)
+{
+	static struct blocker b;
+	workqueue_t *wq;
+
+	child_check(pin_thread(nth_online_cpu(0)) == 0);
+	wq = create_workqueue(name);
+	child_check(wq);
+	child_check(start_blocker(wq, &b) == 1);
+	return wq;
+}
+
+/* --- INIT_WORK on pending work ------------------------------------------ */
+
+static work_t pending_work;
+
+CHILD_SCENARIO(init_work_on_a_pending_work)
+{
+	workqueue_t *wq = held_queue("initpend");
+
+	INIT_WORK(&pending_work, noop_fn, NULL);
+	child_check(queue_work(wq, &pending_work) == 1);
+	child_note("work", &pending_work);
+	INIT_WORK(&pending_work, noop_fn, NULL);
+}
+
+Test(workqueue, init_work_on_a_pending_work_is_a_bug_naming_it)
+{
+	struct child_result res;
+	char work[32];
+
+	run_child("init_work_on_a_pending_work", &res);
+	assert_child_bug(&res, "BUG: INIT_WORK(&pending_work) in "
+			 "child_init_work_on_a_pending_work()",
+			 child_noted(&res, "work", work, sizeof(work)),
+			 "is pending on initpend/", NULL);
+}
+
+struct driver_state {
+	int irq;
+	work_t work;
+};
+
+CHILD_SCENARIO(init_work_on_a_delayed_work)
+{
+	static struct driver_state ds, *dev = &ds;
+	workqueue_t *wq;
+
+	shim_clock_virtual();
+	wq = create_workqueue("initdelay");
+	INIT_WORK(&dev->work, noop_fn, dev);
+	child_check(queue_delayed_work(wq, &dev->work, 100) == 1);
+	child_note("work", &dev->work);
+	INIT_WORK(&dev->work, noop_fn, dev);
+}
+
+Test(workqueue, init_work_on_a_work_waiting_for_its_timer_is_a_bug)
+{
+	struct child_result res;
+	char work[32];
+
+	run_child("init_work_on_a_delayed_work", &res);
+	assert_child_bug(&res, "BUG: INIT_WORK(&dev->work)",
+			 child_noted(&res, "work", work, sizeof(work)),
+			 "pending", NULL);
+}
+
+Test(workqueue, init_work_on_a_pending_work_aborts, .signal = SIGABRT)
+{
+	static work_t w;
+	struct blocker b;
+	workqueue_t *wq = create_workqueue("abort");
+
+	pin_to_cpu(nth_online_cpu(0));
+	block_worker(wq, &b);
+	INIT_WORK(&w, noop_fn, NULL);
+	cr_assert_eq(queue_work(wq, &w), 1);
+	INIT_WORK(&w, noop_fn, NULL);
+}
+
+/* --- freeing pending work ----------------------------------------------- */
+
+CHILD_SCENARIO(kfree_of_a_pending_work)
+{
+	workqueue_t *wq = held_queue("kfreepend");
+	struct driver_state *dev = kmalloc(sizeof(*dev), GFP_KERNEL);
+
+	child_check(dev);
+	INIT_WORK(&dev->work, noop_fn, dev);
+	child_check(queue_work(wq, &dev->work) == 1);
+	child_note("dev", dev);
+	child_note("work", &dev->work);
+	kfree(dev);
+}
+
+Test(workqueue, kfree_of_memory_holding_a_pending_work_is_a_bug_naming_it)
+{
+	struct child_result res;
+	char dev[32], work[32], freeing[64];
+
+	run_child("kfree_of_a_pending_work", &res);
+	snprintf(freeing, sizeof(freeing), "BUG: kfree(%s) in child_kfree_of_a_"
+		 "pending_work()", child_noted(&res, "dev", dev, sizeof(dev)));
+	assert_child_bug(&res, freeing, "work_struct",
+			 child_noted(&res, "work", work, sizeof(work)),
+			 "pending on kfreepend/", NULL);
+}
+
+/* --- dead and missing queues --------------------------------------------- */
+
+CHILD_SCENARIO(queue_work_on_a_destroyed_queue)
+{
+	static work_t w;
+	workqueue_t *wq = create_workqueue("gone");
+
+	INIT_WORK(&w, noop_fn, NULL);
+	destroy_workqueue(wq);
+	child_note("wq", wq);
+	child_note("work", &w);
+	queue_work(wq, &w);
+}
+
+Test(workqueue, queue_work_on_a_destroyed_queue_is_a_bug_naming_both)
+{
+	struct child_result res;
+	char wq[32], work[32];
+
+	run_child("queue_work_on_a_destroyed_queue", &res);
+	assert_child_bug(&res, "BUG: queue_work: workqueue",
+			 child_noted(&res, "wq", wq, sizeof(wq)),
+			 "not live", child_noted(&res, "work", work, sizeof(work)),
+			 NULL);
+}
+
+CHILD_SCENARIO(queue_delayed_work_on_a_destroyed_queue)
+{
+	static work_t w;
+	workqueue_t *wq = create_workqueue("gone");
+
+	shim_clock_virtual();
+	INIT_WORK(&w, noop_fn, NULL);
+	destroy_workqueue(wq);
+	child_note("wq", wq);
+	queue_delayed_work(wq, &w, 10);
+}
+
+Test(workqueue, queue_delayed_work_on_a_destroyed_queue_is_a_bug)
+{
+	struct child_result res;
+	char wq[32];
+
+	run_child("queue_delayed_work_on_a_destroyed_queue", &res);
+	assert_child_bug(&res, "BUG: queue_delayed_work: workqueue",
+			 child_noted(&res, "wq", wq, sizeof(wq)), "not live", NULL);
+}
+
+CHILD_SCENARIO(queue_work_on_a_null_queue)
+{
+	static work_t w;
+
+	INIT_WORK(&w, noop_fn, NULL);
+	child_note("work", &w);
+	queue_work(NULL, &w);
+}
+
+Test(workqueue, queue_work_on_a_null_queue_is_a_bug)
+{
+	struct child_result res;
+	char work[32];
+
+	run_child("queue_work_on_a_null_queue", &res);
+	assert_child_bug(&res, "BUG: queue_work(NULL,",
+			 child_noted(&res, "work", work, sizeof(work)), NULL);
+}
+
+CHILD_SCENARIO(destroy_workqueue_twice)
+{
+	workqueue_t *wq = create_workqueue("twice");
+
+	destroy_workqueue(wq);
+	child_note("wq", wq);
+	destroy_workqueue(wq);
+}
+
+Test(workqueue, destroying_a_workqueue_twice_is_a_bug_naming_it)
+{
+	struct child_result res;
+	char wq[32];
+
+	run_child("destroy_workqueue_twice", &res);
+	assert_child_bug(&res, "BUG: destroy_workqueue(",
+			 child_noted(&res, "wq", wq, sizeof(wq)),
+			 "destroyed twice", NULL);
+}
+
+Test(workqueue, destroying_a_workqueue_twice_aborts, .signal = SIGABRT)
+{
+	workqueue_t *wq = create_workqueue("twice");
+
+	destroy_workqueue(wq);
+	destroy_workqueue(wq);
+}
+
+struct self_destroyer {
+	workqueue_t *wq;
+	work_t work;
+};
+
+static void self_destroy_fn(void *data)
+{
+	struct self_destroyer *s = data;
+
+	destroy_workqueue(s->wq);
+}
+
+CHILD_SCENARIO(destroy_workqueue_from_its_own_work)
+{
+	static struct self_destroyer s;
+
+	s.wq = create_workqueue("suicide");
+	INIT_WORK(&s.work, self_destroy_fn, &s);
+	child_check(queue_work(s.wq, &s.work) == 1);
+	flush_workqueue(s.wq);
+	child_check(!"the worker destroyed its own queue and went on");
+}
+
+Test(workqueue, destroy_workqueue_from_its_own_work_is_a_bug)
+{
+	struct child_result res;
+
+	run_child("destroy_workqueue_from_its_own_work", &res);
+	assert_child_bug(&res, "BUG: destroy_workqueue(suicide) called from its "
+			 "own worker suicide/", NULL);
+}
+
+/* --- works that cannot run ----------------------------------------------- */
+
+CHILD_SCENARIO(queue_work_without_a_routine)
+{
+	static work_t w;
+	workqueue_t *wq = create_workqueue("noroutine");
+
+	INIT_WORK(&w, NULL, NULL);
+	child_note("work", &w);
+	queue_work(wq, &w);
+}
+
+Test(workqueue, queueing_a_work_without_a_routine_is_a_bug_naming_it)
+{
+	struct child_result res;
+	char work[32];
+
+	run_child("queue_work_without_a_routine", &res);
+	assert_child_bug(&res, "BUG: queue_work(noroutine): work",
+			 child_noted(&res, "work", work, sizeof(work)),
+			 "has no routine", NULL);
+}
+
+/* Zeroed memory that was never through INIT_WORK: its list head is NULL. */
+CHILD_SCENARIO(queue_work_never_initialised)
+{
+	static work_t w;
+	workqueue_t *wq = create_workqueue("noinit");
+
+	PREPARE_WORK(&w, noop_fn, NULL);
+	child_note("work", &w);
+	queue_work(wq, &w);
+}
+
+Test(workqueue, queueing_a_work_never_set_up_with_init_work_is_a_bug)
+{
+	struct child_result res;
+	char work[32];
+
+	run_child("queue_work_never_initialised", &res);
+	assert_child_bug(&res, "BUG: queue_work(noinit): work",
+			 child_noted(&res, "work", work, sizeof(work)),
+			 "not set up with INIT_WORK", NULL);
+}
+
+/* The checks above are BUGs; a name too long is only refused. */
+CHILD_SCENARIO(create_workqueue_name_too_long)
+{
+	child_check(create_workqueue("abcdefghijk") == NULL);
+}
+
+Test(workqueue, a_name_too_long_is_refused_with_a_message_not_a_bug)
+{
+	struct child_result res;
+
+	run_child("create_workqueue_name_too_long", &res);
+	cr_assert(WIFEXITED(res.status) && WEXITSTATUS(res.status) == 0,
+		  "status 0x%x:\n%s", res.status, res.out);
+	cr_assert_not_null(strstr(res.out, "create_workqueue: name \"abcdefghijk\""),
+			   "%s", res.out);
+	cr_assert_null(strstr(res.out, "BUG"), "%s", res.out);
+}

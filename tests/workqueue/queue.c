@@ -1,0 +1,511 @@
+/*
+ * queue.c - queue_work(): queued once, run exactly once, in process
+ * context on the worker of the queueing CPU, never concurrently with
+ * itself.
+ */
+#include "wqtest.h"
+
+TestSuite(workqueue, .timeout = SUITE_TIMEOUT, .init = quiet_console);
+
+Test(workqueue, queue_work_returns_1_and_the_work_runs_once)
+{
+	workqueue_t *wq = create_workqueue("once");
+	struct counted_work cw;
+
+	cr_assert_not_null(wq);
+	counted_work_init(&cw);
+	cr_assert_eq(queue_work(wq, &cw.work), 1);
+	flush_workqueue(wq);
+	cr_assert_eq(runs(&cw), 1);
+
+	/* once it has started it is no longer pending: queued and run again */
+	cr_assert_eq(queue_work(wq, &cw.work), 1);
+	flush_workqueue(wq);
+	cr_assert_eq(runs(&cw), 2);
+	destroy_workqueue(wq);
+	cr_assert_eq(runs(&cw), 2);
+}
+
+Test(workqueue, queue_work_on_a_pending_work_returns_0_and_it_runs_once)
+{
+	workqueue_t *wq = create_workqueue("pending");
+	struct counted_work cw;
+	struct blocker b;
+
+	pin_to_cpu(nth_online_cpu(0));
+	block_worker(wq, &b);
+	counted_work_init(&cw);
+	cr_assert_eq(queue_work(wq, &cw.work), 1);
+	cr_assert_eq(queue_work(wq, &cw.work), 0);
+	cr_assert_eq(queue_work(wq, &cw.work), 0);
+	cr_assert_eq(runs(&cw), 0);
+	unblock_worker(&b);
+	flush_workqueue(wq);
+	cr_assert_eq(runs(&cw), 1);
+	destroy_workqueue(wq);
+	cr_assert_eq(runs(&cw), 1);
+}
+
+Test(workqueue, work_runs_in_process_context_on_a_worker_named_name_cpu)
+{
+	workqueue_t *wq = create_workqueue("ctx");
+	struct counted_work cw;
+	char comm[16];
+
+	counted_work_init(&cw);
+	cr_assert_eq(queue_work(wq, &cw.work), 1);
+	wait_for_completion(&cw.done);
+	cr_assert_eq(cw.in_interrupt, 0);
+	cr_assert_eq(cw.preempt, 0, "preempt_count 0x%lx", cw.preempt);
+	cr_assert_neq(cw.task, current, "ran in the queueing thread");
+	cr_assert(cw.task->flags & PF_KTHREAD);
+	cr_assert_str_eq(cw.comm, worker_comm("ctx", cw.cpu, comm, sizeof(comm)));
+	cr_assert(thread_named(comm), "no host thread is named %s", comm);
+	cr_assert_eq(cw.keventd, 0, "a private queue's worker is not keventd");
+	destroy_workqueue(wq);
+}
+
+/* --- a work may sleep ---------------------------------------------------- */
+
+struct sleeper {
+	work_t work;
+	unsigned long start, end;
+	long left;
+	atomic_t done;
+};
+
+static void sleeper_fn(void *data)
+{
+	struct sleeper *s = data;
+
+	s->start = jiffies;
+	set_current_state(TASK_UNINTERRUPTIBLE);
+	s->left = schedule_timeout(5);
+	s->end = jiffies;
+	atomic_add_return(1, &s->done);
+}
+
+Test(workqueue, work_may_sleep_in_schedule_timeout)
+{
+	workqueue_t *wq;
+	struct sleeper s = { .done = ATOMIC_INIT(0) };
+
+	shim_clock_virtual();
+	wq = create_workqueue("sleepy");
+	INIT_WORK(&s.work, sleeper_fn, &s);
+	cr_assert_eq(queue_work(wq, &s.work), 1);
+	/* virtual time moves only when the test moves it */
+	while (!atomic_add_return(0, &s.done)) {
+		shim_clock_advance(1);
+		sched_yield();
+	}
+	cr_assert_eq(s.left, 0);
+	cr_assert(time_after_eq(s.end, s.start + 5),
+		  "woke %lu jiffies after it went to sleep for 5",
+		  s.end - s.start);
+	destroy_workqueue(wq);
+}
+
+struct waiter {
+	work_t work;
+	struct completion started, go;
+	atomic_t go_given;
+	int saw_go_given;
+};
+
+static void waiter_fn(void *data)
+{
+	struct waiter *w = data;
+
+	complete(&w->started);
+	wait_for_completion(&w->go);
+	w->saw_go_given = atomic_add_return(0, &w->go_given);
+}
+
+Test(workqueue, work_may_sleep_on_a_completion)
+{
+	workqueue_t *wq = create_workqueue("waiter");
+	struct waiter w = { .go_given = ATOMIC_INIT(0) };
+
+	INIT_WORK(&w.work, waiter_fn, &w);
+	init_completion(&w.started);
+	init_completion(&w.go);
+	cr_assert_eq(queue_work(wq, &w.work), 1);
+	wait_for_completion(&w.started);
+	atomic_add_return(1, &w.go_given);
+	complete(&w.go);
+	flush_workqueue(wq);
+	cr_assert_eq(w.saw_go_given, 1, "the work did not wait for its completion");
+	destroy_workqueue(wq);
+}
+
+/* --- which worker ------------------------------------------------------- */
+
+struct placed {
+	workqueue_t *wq;
+	struct counted_work cw;
+	int queued_on;
+	int ret;
+};
+
+static void *queue_from_here(void *arg)
+{
+	struct placed *p = arg;
+
+	p->queued_on = sched_getcpu();
+	p->ret = queue_work(p->wq, &p->cw.work);
+	return NULL;
+}
+
+Test(workqueue, work_goes_to_the_worker_of_the_cpu_it_was_queued_from)
+{
+	workqueue_t *wq = create_workqueue("place");
+	struct placed p[NR_CPUS];
+	pthread_t t;
+	char comm[16];
+	int cpu;
+
+	for_each_online_cpu(cpu) {
+		p[cpu].wq = wq;
+		counted_work_init(&p[cpu].cw);
+		start_pinned(&t, cpu, queue_from_here, &p[cpu]);
+		join(t);
+		cr_assert_eq(p[cpu].queued_on, cpu);
+		cr_assert_eq(p[cpu].ret, 1);
+	}
+	flush_workqueue(wq);
+	for_each_online_cpu(cpu) {
+		cr_assert_eq(runs(&p[cpu].cw), 1);
+		cr_assert_eq(p[cpu].cw.cpu, cpu, "queued on cpu %d, ran on %d",
+			     cpu, p[cpu].cw.cpu);
+		cr_assert_str_eq(p[cpu].cw.comm,
+				 worker_comm("place", cpu, comm, sizeof(comm)));
+	}
+	destroy_workqueue(wq);
+}
+
+/* --- never concurrently with itself ------------------------------------ */
+
+struct reentry {
+	work_t work;
+	atomic_t inside;
+	int max_inside;
+	atomic_t runs;
+	unsigned long cpus_seen;
+	/* for the held variant: the first run waits here */
+	struct completion first_started, release;
+	int hold_first;
+	char comm[2][16];
+};
+
+static void reentry_fn(void *data)
+{
+	struct reentry *r = data;
+	int inside = atomic_inc_return(&r->inside);
+	int max = __atomic_load_n(&r->max_inside, __ATOMIC_RELAXED);
+	int run;
+
+	while (inside > max &&
+	       !__atomic_compare_exchange_n(&r->max_inside, &max, inside, 0,
+					    __ATOMIC_SEQ_CST, __ATOMIC_RELAXED))
+		;
+	__atomic_or_fetch(&r->cpus_seen, 1UL << smp_processor_id(),
+			  __ATOMIC_RELAXED);
+	run = atomic_inc_return(&r->runs);
+	if (run <= 2)
+		memcpy(r->comm[run - 1], current->comm, 16);
+	if (r->hold_first && run == 1) {
+		complete(&r->first_started);
+		wait_for_completion(&r->release);
+	} else {
+		udelay(20);	/* a window for a second worker to come in */
+	}
+	atomic_dec_return(&r->inside);
+}
+
+struct producer {
+	workqueue_t *wq;
+	work_t *work;
+	int accepted, want;
+};
+
+static void *produce_until_accepted(void *arg)
+{
+	struct producer *p = arg;
+
+	while (p->accepted < p->want) {
+		if (queue_work(p->wq, p->work))
+			p->accepted++;
+		else
+			cpu_relax();
+	}
+	return NULL;
+}
+
+Test(workqueue, work_never_runs_concurrently_with_itself)
+{
+	workqueue_t *wq;
+	struct reentry r;
+	struct producer p[2];
+	pthread_t t[2];
+	int i;
+
+	skip_unless_smp();
+	wq = create_workqueue("reentry");
+	memset(&r, 0, sizeof(r));
+	INIT_WORK(&r.work, reentry_fn, &r);
+	for (i = 0; i < 2; i++) {
+		p[i] = (struct producer) { .wq = wq, .work = &r.work, .want = 3000 };
+		start_pinned(&t[i], nth_online_cpu(i), produce_until_accepted, &p[i]);
+	}
+	for (i = 0; i < 2; i++)
+		join(t[i]);
+	flush_workqueue(wq);
+	cr_assert_eq(r.max_inside, 1, "%d runs of one work at once", r.max_inside);
+	cr_assert_eq(atomic_add_return(0, &r.runs), p[0].accepted + p[1].accepted,
+		     "every accepted queueing runs exactly once");
+	destroy_workqueue(wq);
+}
+
+/*
+ * The same rule, step by step: held on the worker of cpu A, the work is
+ * queued again from cpu B.  It must wait behind itself on A, not run on
+ * B's idle worker; a work queued from B after it shows that B's worker
+ * had its turn.
+ */
+Test(workqueue, work_queued_while_running_elsewhere_waits_behind_itself)
+{
+	workqueue_t *wq;
+	struct reentry r;
+	struct counted_work later;
+	int a, b;
+	char comm[16];
+
+	skip_unless_smp();
+	a = nth_online_cpu(0);
+	b = nth_online_cpu(1);
+	wq = create_workqueue("behind");
+	memset(&r, 0, sizeof(r));
+	INIT_WORK(&r.work, reentry_fn, &r);
+	init_completion(&r.first_started);
+	init_completion(&r.release);
+	r.hold_first = 1;
+
+	pin_to_cpu(a);
+	cr_assert_eq(queue_work(wq, &r.work), 1);
+	wait_for_completion(&r.first_started);
+
+	pin_to_cpu(b);
+	cr_assert_eq(queue_work(wq, &r.work), 1, "running is not pending");
+	counted_work_init(&later);
+	cr_assert_eq(queue_work(wq, &later.work), 1);
+	wait_for_completion(&later.done);
+	cr_assert_str_eq(later.comm, worker_comm("behind", b, comm, sizeof(comm)));
+	cr_assert_eq(atomic_add_return(0, &r.runs), 1,
+		     "the work ran on cpu %d's worker while it ran on cpu %d's", b, a);
+
+	complete(&r.release);
+	flush_workqueue(wq);
+	cr_assert_eq(atomic_add_return(0, &r.runs), 2);
+	cr_assert_eq(r.max_inside, 1);
+	worker_comm("behind", a, comm, sizeof(comm));
+	cr_assert_str_eq(r.comm[0], comm);
+	cr_assert_str_eq(r.comm[1], comm);
+	destroy_workqueue(wq);
+}
+
+/* --- from other contexts, and by works themselves ---------------------- */
+
+struct from_timer {
+	workqueue_t *wq;
+	struct counted_work cw;
+	int ret;
+	int timer_in_interrupt;
+};
+
+static void queue_from_timer(unsigned long data)
+{
+	struct from_timer *ft = (struct from_timer *) data;
+
+	ft->timer_in_interrupt = in_interrupt();
+	ft->ret = queue_work(ft->wq, &ft->cw.work);
+}
+
+Test(workqueue, queue_work_from_a_timer_runs_the_work_in_process_context)
+{
+	struct from_timer ft;
+	struct timer_list timer;
+
+	shim_clock_virtual();
+	ft.wq = create_workqueue("fromtimer");
+	counted_work_init(&ft.cw);
+	init_timer(&timer);
+	timer.function = queue_from_timer;
+	timer.data = (unsigned long) &ft;
+	timer.expires = jiffies + 1;
+	add_timer(&timer);
+	shim_clock_advance(1);
+	cr_assert_eq(timer_pending(&timer), 0);
+	cr_assert_eq(ft.timer_in_interrupt, 1);
+	cr_assert_eq(ft.ret, 1);
+	wait_for_completion(&ft.cw.done);
+	cr_assert_eq(ft.cw.in_interrupt, 0);
+	cr_assert_eq(ft.cw.preempt, 0);
+	destroy_workqueue(ft.wq);
+}
+
+struct requeuer {
+	workqueue_t *wq;
+	work_t work;
+	int times, wanted, refused;
+	struct completion last;
+};
+
+static void requeue_fn(void *data)
+{
+	struct requeuer *r = data;
+
+	/* no cr_assert off the test's thread: record, check later */
+	if (++r->times < r->wanted)
+		r->refused += !queue_work(r->wq, &r->work);
+	else
+		complete(&r->last);
+}
+
+Test(workqueue, work_may_requeue_itself)
+{
+	struct requeuer r = { .wanted = 100 };
+
+	r.wq = create_workqueue("requeue");
+	INIT_WORK(&r.work, requeue_fn, &r);
+	init_completion(&r.last);
+	cr_assert_eq(queue_work(r.wq, &r.work), 1);
+	wait_for_completion(&r.last);
+	flush_workqueue(r.wq);
+	cr_assert_eq(r.times, 100);
+	cr_assert_eq(r.refused, 0, "a running work is not pending");
+	destroy_workqueue(r.wq);
+}
+
+struct spawner {
+	workqueue_t *wq;
+	work_t work;
+	struct counted_work same_queue, events;
+	int ret_same, ret_events;
+};
+
+static void spawner_fn(void *data)
+{
+	struct spawner *s = data;
+
+	s->ret_same = queue_work(s->wq, &s->same_queue.work);
+	s->ret_events = schedule_work(&s->events.work);
+}
+
+Test(workqueue, work_may_queue_other_works_and_call_schedule_work)
+{
+	struct spawner s;
+	char comm[16];
+
+	s.wq = create_workqueue("spawner");
+	INIT_WORK(&s.work, spawner_fn, &s);
+	counted_work_init(&s.same_queue);
+	counted_work_init(&s.events);
+	cr_assert_eq(queue_work(s.wq, &s.work), 1);
+	wait_for_completion(&s.same_queue.done);
+	wait_for_completion(&s.events.done);
+	cr_assert_eq(s.ret_same, 1);
+	cr_assert_eq(s.ret_events, 1);
+	cr_assert_str_eq(s.same_queue.comm,
+			 worker_comm("spawner", s.same_queue.cpu, comm, sizeof(comm)));
+	cr_assert_str_eq(s.events.comm,
+			 worker_comm("events", s.events.cpu, comm, sizeof(comm)));
+	destroy_workqueue(s.wq);
+	cr_assert_eq(runs(&s.same_queue), 1);
+	cr_assert_eq(runs(&s.events), 1);
+}
+
+/*
+ * An idle work may be queued anywhere, even after the queue it last ran on
+ * is gone: reiserfs queues its static commit work on a commit_wq that is
+ * destroyed at the last unmount and created again at the next mount.
+ * (Run under AddressSanitizer, this shows queue_work() reading the freed
+ * cpu queue that work->wq_data still points at; see lock_target().)
+ */
+Test(workqueue, idle_work_may_move_to_a_new_queue_after_its_old_one_is_destroyed)
+{
+	workqueue_t *old, *new;
+	struct counted_work cw;
+	char comm[16];
+
+	counted_work_init(&cw);
+	old = create_workqueue("old");
+	cr_assert_eq(queue_work(old, &cw.work), 1);
+	destroy_workqueue(old);
+	cr_assert_eq(runs(&cw), 1);
+
+	new = create_workqueue("new");
+	cr_assert_eq(queue_work(new, &cw.work), 1);	/* no INIT_WORK between */
+	flush_workqueue(new);
+	cr_assert_eq(runs(&cw), 2);
+	cr_assert_str_eq(cw.comm, worker_comm("new", cw.cpu, comm, sizeof(comm)));
+	destroy_workqueue(new);
+}
+
+Test(workqueue, idle_work_may_move_between_live_queues)
+{
+	workqueue_t *a = create_workqueue("a"), *b = create_workqueue("b");
+	struct counted_work cw;
+	char comm[16];
+	int i;
+
+	counted_work_init(&cw);
+	for (i = 0; i < 10; i++) {
+		workqueue_t *wq = i & 1 ? b : a;
+
+		cr_assert_eq(queue_work(wq, &cw.work), 1);
+		flush_workqueue(wq);
+		cr_assert_eq(runs(&cw), i + 1);
+		cr_assert_str_eq(cw.comm, worker_comm(i & 1 ? "b" : "a", cw.cpu,
+						      comm, sizeof(comm)));
+	}
+	destroy_workqueue(a);
+	destroy_workqueue(b);
+}
+
+/* --- initialisers -------------------------------------------------------- */
+
+static atomic_t declared_runs = ATOMIC_INIT(0);
+
+static void declared_fn(void *data)
+{
+	atomic_add_return(*(int *) data, &declared_runs);
+}
+
+static int one = 1, ten = 10;
+static DECLARE_WORK(declared_work, declared_fn, &one);
+
+Test(workqueue, declare_work_and_prepare_work_set_routine_and_data)
+{
+	struct workqueue_struct *wq = create_workqueue("declared");
+	struct work_struct *w = &declared_work;
+
+	cr_assert_eq(w->routine, declared_fn);
+	cr_assert_eq(w->data, &one);
+	cr_assert_eq(queue_work(wq, w), 1);
+	flush_workqueue(wq);
+	cr_assert_eq(atomic_add_return(0, &declared_runs), 1);
+
+	/* PREPARE_WORK changes routine and data only */
+	PREPARE_WORK(w, declared_fn, &ten);
+	cr_assert_eq(w->data, &ten);
+	cr_assert_eq(queue_work(wq, w), 1);
+	flush_workqueue(wq);
+	cr_assert_eq(atomic_add_return(0, &declared_runs), 11);
+
+	/* INIT_WORK on a work that has run (not pending) is allowed */
+	INIT_WORK(w, declared_fn, &one);
+	cr_assert_eq(queue_work(wq, w), 1);
+	destroy_workqueue(wq);
+	cr_assert_eq(atomic_add_return(0, &declared_runs), 12);
+}
