@@ -22,6 +22,7 @@
 
 struct shim_thread {
 	pthread_t thread;
+	unsigned int started;		/* futex word: the thread is running */
 	int (*fn)(void *);
 	void *arg;
 };
@@ -307,6 +308,9 @@ static void *kthread_main(void *arg)
 
 	host->thread = pthread_self();
 	shim_current = tsk;
+	/* kernel_thread() returns once the thread has its host identity */
+	__atomic_store_n(&host->started, 1, __ATOMIC_RELEASE);
+	shim_futex_wake(&host->started, 1);
 	host->fn(host->arg);
 	kthread_exit(tsk);
 	return NULL;
@@ -354,6 +358,7 @@ int kernel_thread(int (*fn)(void *), void *arg, unsigned long flags)
 	host->fn = fn;
 	host->arg = arg;
 	pid = tsk->pid;
+	get_task_struct(tsk);		/* ours until the thread has started */
 
 	/*
 	 * Kernel threads take no host signals: a SIGCHLD or SIGINT is the
@@ -373,6 +378,9 @@ int kernel_thread(int (*fn)(void *), void *arg, unsigned long flags)
 		free(tsk);
 		return -err;
 	}
+	while (!__atomic_load_n(&host->started, __ATOMIC_ACQUIRE))
+		shim_futex_wait(&host->started, 0, NULL);
+	put_task_struct(tsk);
 	return pid;
 }
 

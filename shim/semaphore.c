@@ -9,9 +9,9 @@
 
 extern void __wake_up_locked(wait_queue_head_t *q, unsigned int mode, int nr);
 
-static int __down(struct semaphore *sem, long state)
+static int __down(struct semaphore *sem, long state, const char *func)
 {
-	might_sleep();
+	__might_sleep(func);
 	spin_lock_irq(&sem->wait.lock);
 	if (sem->count <= 0) {
 		DECLARE_WAITQUEUE(wait, current);
@@ -33,12 +33,12 @@ static int __down(struct semaphore *sem, long state)
 
 void down(struct semaphore *sem)
 {
-	__down(sem, TASK_UNINTERRUPTIBLE);
+	__down(sem, TASK_UNINTERRUPTIBLE, "down");
 }
 
 int down_interruptible(struct semaphore *sem)
 {
-	return __down(sem, TASK_INTERRUPTIBLE);
+	return __down(sem, TASK_INTERRUPTIBLE, "down_interruptible");
 }
 
 /* 0 if the semaphore was taken, 1 if it was not available. */

@@ -88,6 +88,11 @@ int mod_timer(struct timer_list *timer, unsigned long expires)
 	unsigned long flags;
 	int ret = 0, first;
 
+	if (unlikely(!timer->function)) {
+		printk(KERN_EMERG "BUG: mod_timer: timer %p has no function\n",
+		       (void *) timer);
+		BUG();
+	}
 	spin_lock_irqsave(&timers_lock, flags);
 	if (timer->entry.next) {
 		detach_timer(timer);

@@ -1,0 +1,203 @@
+/*
+ * slab.c - kmalloc, kfree and object caches, with their accounting and
+ * their diagnostics.
+ */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include <linux/sched.h>
+#include <linux/slab.h>
+#include <linux/spinlock.h>
+#include <shim/test.h>
+#include "helpers.h"
+
+TestSuite(slab, .timeout = SUITE_TIMEOUT);
+
+Test(slab, kmalloc_and_kfree_are_counted)
+{
+	long base = shim_kmalloc_outstanding();
+	unsigned long calls = shim_kmalloc_calls();
+	char *a, *b;
+
+	a = kmalloc(100, GFP_KERNEL);
+	b = kmalloc(1, GFP_ATOMIC);
+	cr_assert_not_null(a);
+	cr_assert_not_null(b);
+	memset(a, 0x5a, 100);
+	cr_assert_eq(shim_kmalloc_outstanding(), base + 2);
+	cr_assert_eq(shim_kmalloc_calls(), calls + 2);
+	kfree(a);
+	cr_assert_eq(shim_kmalloc_outstanding(), base + 1);
+	kfree(b);
+	cr_assert_eq(shim_kmalloc_outstanding(), base);
+	cr_assert_eq(shim_kmalloc_calls(), calls + 2, "kfree is not an allocation");
+}
+
+Test(slab, nothing_is_outstanding_at_the_start)
+{
+	cr_assert_eq(shim_kmalloc_outstanding(), 0,
+		     "what the shim allocates at boot is not counted");
+}
+
+Test(slab, kfree_of_null_does_nothing)
+{
+	long base = shim_kmalloc_outstanding();
+
+	kfree(NULL);
+	cr_assert_eq(shim_kmalloc_outstanding(), base);
+}
+
+Test(slab, kzalloc_zeroes)
+{
+	unsigned char *p = kzalloc(256, GFP_KERNEL);
+	int i;
+
+	cr_assert_not_null(p);
+	for (i = 0; i < 256; i++)
+		cr_assert_eq(p[i], 0);
+	kfree(p);
+}
+
+Test(slab, atomic_kmalloc_under_spinlock_is_fine)
+{
+	DEFINE_SPINLOCK(lock);
+	void *p;
+
+	spin_lock(&lock);
+	p = kmalloc(64, GFP_ATOMIC);
+	spin_unlock(&lock);
+	cr_assert_not_null(p);
+	kfree(p);
+}
+
+static int ctor_calls;
+static void *ctor_last;
+
+static void count_ctor(void *obj, kmem_cache_t *cachep, unsigned long flags)
+{
+	ctor_calls++;
+	ctor_last = obj;
+	memset(obj, 0x11, 24);
+}
+
+Test(slab, kmem_cache_objects_are_counted_and_constructed)
+{
+	long base = shim_kmalloc_outstanding();
+	kmem_cache_t *cache;
+	unsigned char *a, *b;
+
+	cache = kmem_cache_create("shimtest", 24, 0, SLAB_HWCACHE_ALIGN,
+				  count_ctor, NULL);
+	cr_assert_not_null(cache);
+	cr_assert_eq(shim_kmalloc_outstanding(), base + 1);
+	a = kmem_cache_alloc(cache, GFP_KERNEL);
+	b = kmem_cache_alloc(cache, GFP_KERNEL);
+	cr_assert_not_null(a);
+	cr_assert_not_null(b);
+	cr_assert_eq(ctor_calls, 2);
+	cr_assert_eq(ctor_last, b);
+	cr_assert_eq(a[23], 0x11);
+	cr_assert_eq(shim_kmalloc_outstanding(), base + 3);
+	kmem_cache_free(cache, a);
+	kmem_cache_free(cache, b);
+	cr_assert_eq(shim_kmalloc_outstanding(), base + 1);
+	cr_assert_eq(kmem_cache_destroy(cache), 0);
+	cr_assert_eq(shim_kmalloc_outstanding(), base);
+}
+
+/* diagnostics, from children */
+
+CHILD_SCENARIO(sleeping_kmalloc_under_spinlock)
+{
+	DEFINE_SPINLOCK(lock);
+
+	strcpy(current->comm, "allocator");
+	spin_lock(&lock);
+	kmalloc(32, GFP_KERNEL);
+}
+
+Test(slab, sleeping_kmalloc_under_spinlock_is_a_bug)
+{
+	struct child_result res;
+
+	run_child("sleeping_kmalloc_under_spinlock", NULL, &res);
+	assert_child_bug(&res, "BUG: sleeping kmalloc(32) from "
+			 "child_sleeping_kmalloc_under_spinlock() in atomic "
+			 "context: allocator/");
+}
+
+CHILD_SCENARIO(double_kfree)
+{
+	void *p = kmalloc(48, GFP_KERNEL);
+
+	kfree(p);
+	kfree(p);
+}
+
+Test(slab, double_kfree_is_a_bug)
+{
+	struct child_result res;
+
+	run_child("double_kfree", NULL, &res);
+	assert_child_bug(&res, "from child_double_kfree(): already freed");
+}
+
+CHILD_SCENARIO(kfree_foreign)
+{
+	static char buf[256];
+
+	kfree(buf + 128);
+}
+
+Test(slab, kfree_of_memory_kmalloc_did_not_give_is_a_bug)
+{
+	struct child_result res;
+
+	run_child("kfree_foreign", NULL, &res);
+	assert_child_bug(&res, "not allocated by kmalloc");
+}
+
+static void *leaky_allocation(void)
+{
+	return kmalloc(77, GFP_KERNEL);
+}
+
+CHILD_SCENARIO(leak_at_exit)
+{
+	if (!leaky_allocation())
+		printf("kmalloc failed\n");
+}
+
+Test(slab, leaks_are_reported_at_exit_with_their_caller)
+{
+	struct child_result res;
+
+	run_child("leak_at_exit", NULL, &res);
+	cr_assert(WIFEXITED(res.status) && WEXITSTATUS(res.status) == 0,
+		  "status 0x%x: %s", res.status, res.out);
+	assert_child_said(&res, "kmalloc: 1 allocation(s) leaked at exit");
+	assert_child_said(&res, "77 bytes from leaky_allocation()");
+}
+
+CHILD_SCENARIO(no_leak_at_exit)
+{
+	kfree(leaky_allocation());
+}
+
+Test(slab, no_leak_no_report)
+{
+	struct child_result res;
+
+	run_child("no_leak_at_exit", NULL, &res);
+	cr_assert(WIFEXITED(res.status) && WEXITSTATUS(res.status) == 0);
+	cr_assert_not(strstr(res.out, "leaked"), "%s", res.out);
+}
+
+Test(slab, shim_debug_0_turns_the_leak_report_off)
+{
+	struct child_result res;
+
+	run_child("leak_at_exit", "SHIM_DEBUG=0", &res);
+	cr_assert(WIFEXITED(res.status) && WEXITSTATUS(res.status) == 0);
+	cr_assert_not(strstr(res.out, "leaked"), "%s", res.out);
+}
