@@ -51,8 +51,10 @@ deps:		## install what is missing (gcc, make, liburcu, Criterion, Coccinelle)
 cflags: $(LIBS)	## print the compiler flags for your own kernel-style .c file
 	@echo $(KCFLAGS)
 
+# the whole stack library: its keventd or events queue must start even in a
+# program that has not called it yet, as in a booted kernel
 ldlibs: $(LIBS)	## print the linker flags (STACK=new or STACK=legacy)
-	@echo $(if $(wildcard $(TOP)/workqueue/$(if $(filter legacy,$(STACK)),context,workqueue).c),$(STACKLIB)) $(LIBSHIM) $(HOSTLIBS)
+	@echo -Wl,--whole-archive $(STACKLIB) -Wl,--no-whole-archive $(LIBSHIM) $(HOSTLIBS)
 
 $(BUILD)/shim/%.o: $(TOP)/shim/%.c $(SHIM_HDRS)
 	@mkdir -p $(@D)
