@@ -1,0 +1,360 @@
+/*
+ * main.c - the scenario runner: one scenario per process.
+ *
+ *   scenarios --list
+ *   scenarios --driver tty --scenario burst [--seed N]
+ *
+ * Prints one JSON object on stdout:
+ *   {"driver":..,"scenario":..,"stack":..,"seed":N,"concurrent":bool,
+ *    "observables":{..},"invariants":{..},"stats":{..},"leaks":N,"ok":bool}
+ * and exits 0 if every invariant held, 1 if one broke, 2 on a usage error.
+ */
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <shim/test.h>
+#include "scenario.h"
+
+#ifndef STACK_NAME
+#define STACK_NAME "unknown"
+#endif
+
+extern const struct scenario *__start_drv_scenarios[] __attribute__((weak));
+extern const struct scenario *__stop_drv_scenarios[] __attribute__((weak));
+
+struct strbuf {
+	char *s;
+	size_t len, cap;
+	int items;
+};
+
+struct scenario_ctx {
+	const struct scenario *scn;
+	uint64_t seed;
+	struct strbuf obs, inv, stats;
+	int failed;
+	pthread_mutex_t lock;
+};
+
+static void sb_add(struct strbuf *b, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	for (;;) {
+		va_start(ap, fmt);
+		n = vsnprintf(b->s + b->len, b->cap - b->len, fmt, ap);
+		va_end(ap);
+		if (n >= 0 && (size_t) n < b->cap - b->len)
+			break;
+		b->cap = (b->cap ? b->cap * 2 : 256) + (n > 0 ? n : 0);
+		b->s = realloc(b->s, b->cap);
+		if (!b->s) {
+			perror("realloc");
+			exit(2);
+		}
+	}
+	b->len += n;
+}
+
+static void sb_init(struct strbuf *b)
+{
+	b->s = NULL;
+	b->len = b->cap = 0;
+	b->items = 0;
+	sb_add(b, "%s", "");
+}
+
+static void sb_str(struct strbuf *b, const char *s)
+{
+	sb_add(b, "\"");
+	for (; *s; s++) {
+		unsigned char c = *s;
+
+		if (c == '"' || c == '\\')
+			sb_add(b, "\\%c", c);
+		else if (c < 0x20)
+			sb_add(b, "\\u%04x", c);
+		else
+			sb_add(b, "%c", c);
+	}
+	sb_add(b, "\"");
+}
+
+static void sb_key(struct strbuf *b, const char *key)
+{
+	if (b->items++)
+		sb_add(b, ",");
+	sb_str(b, key);
+	sb_add(b, ":");
+}
+
+uint64_t scn_seed(struct scenario_ctx *ctx)
+{
+	return ctx->seed;
+}
+
+void obs_u64(struct scenario_ctx *ctx, const char *key, uint64_t v)
+{
+	pthread_mutex_lock(&ctx->lock);
+	sb_key(&ctx->obs, key);
+	sb_add(&ctx->obs, "%" PRIu64, v);
+	pthread_mutex_unlock(&ctx->lock);
+}
+
+void obs_i64(struct scenario_ctx *ctx, const char *key, int64_t v)
+{
+	pthread_mutex_lock(&ctx->lock);
+	sb_key(&ctx->obs, key);
+	sb_add(&ctx->obs, "%" PRId64, v);
+	pthread_mutex_unlock(&ctx->lock);
+}
+
+void obs_hex(struct scenario_ctx *ctx, const char *key, uint64_t v)
+{
+	char buf[24];
+
+	snprintf(buf, sizeof(buf), "%016" PRIx64, v);
+	obs_str(ctx, key, buf);
+}
+
+void obs_str(struct scenario_ctx *ctx, const char *key, const char *s)
+{
+	pthread_mutex_lock(&ctx->lock);
+	sb_key(&ctx->obs, key);
+	sb_str(&ctx->obs, s);
+	pthread_mutex_unlock(&ctx->lock);
+}
+
+void obs_u64_list(struct scenario_ctx *ctx, const char *key,
+		  const uint64_t *v, size_t n)
+{
+	size_t i;
+
+	pthread_mutex_lock(&ctx->lock);
+	sb_key(&ctx->obs, key);
+	sb_add(&ctx->obs, "[");
+	for (i = 0; i < n; i++)
+		sb_add(&ctx->obs, "%s%" PRIu64, i ? "," : "", v[i]);
+	sb_add(&ctx->obs, "]");
+	pthread_mutex_unlock(&ctx->lock);
+}
+
+void obs_i64_list(struct scenario_ctx *ctx, const char *key,
+		  const int64_t *v, size_t n)
+{
+	size_t i;
+
+	pthread_mutex_lock(&ctx->lock);
+	sb_key(&ctx->obs, key);
+	sb_add(&ctx->obs, "[");
+	for (i = 0; i < n; i++)
+		sb_add(&ctx->obs, "%s%" PRId64, i ? "," : "", v[i]);
+	sb_add(&ctx->obs, "]");
+	pthread_mutex_unlock(&ctx->lock);
+}
+
+void obs_str_list(struct scenario_ctx *ctx, const char *key,
+		  const char *const *v, size_t n)
+{
+	size_t i;
+
+	pthread_mutex_lock(&ctx->lock);
+	sb_key(&ctx->obs, key);
+	sb_add(&ctx->obs, "[");
+	for (i = 0; i < n; i++) {
+		if (i)
+			sb_add(&ctx->obs, ",");
+		sb_str(&ctx->obs, v[i]);
+	}
+	sb_add(&ctx->obs, "]");
+	pthread_mutex_unlock(&ctx->lock);
+}
+
+int inv(struct scenario_ctx *ctx, const char *key, int cond)
+{
+	pthread_mutex_lock(&ctx->lock);
+	sb_key(&ctx->inv, key);
+	sb_add(&ctx->inv, "%s", cond ? "true" : "false");
+	if (!cond) {
+		ctx->failed = 1;
+		fprintf(stderr, "%s/%s: invariant %s broken\n",
+			ctx->scn->driver, ctx->scn->name, key);
+	}
+	pthread_mutex_unlock(&ctx->lock);
+	return cond;
+}
+
+void stat_u64(struct scenario_ctx *ctx, const char *key, uint64_t v)
+{
+	pthread_mutex_lock(&ctx->lock);
+	sb_key(&ctx->stats, key);
+	sb_add(&ctx->stats, "%" PRIu64, v);
+	pthread_mutex_unlock(&ctx->lock);
+}
+
+void stat_f(struct scenario_ctx *ctx, const char *key, double v)
+{
+	pthread_mutex_lock(&ctx->lock);
+	sb_key(&ctx->stats, key);
+	sb_add(&ctx->stats, "%.3f", v);
+	pthread_mutex_unlock(&ctx->lock);
+}
+
+uint64_t scn_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t) ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+void scn_sleep_ms(unsigned int ms)
+{
+	struct timespec ts = { ms / 1000, (long) (ms % 1000) * 1000000L };
+
+	while (nanosleep(&ts, &ts))
+		;
+}
+
+struct thread_arg {
+	void (*fn)(void *arg, int i);
+	void *arg;
+	int i;
+};
+
+static void *thread_main(void *p)
+{
+	struct thread_arg *ta = p;
+
+	ta->fn(ta->arg, ta->i);
+	return NULL;
+}
+
+void scn_run_threads(int n, void (*fn)(void *arg, int i), void *arg)
+{
+	pthread_t *tid = calloc(n, sizeof(*tid));
+	struct thread_arg *ta = calloc(n, sizeof(*ta));
+	int i;
+
+	if (!tid || !ta) {
+		perror("calloc");
+		exit(2);
+	}
+	for (i = 0; i < n; i++) {
+		char name[16];
+
+		ta[i].fn = fn;
+		ta[i].arg = arg;
+		ta[i].i = i;
+		if (pthread_create(&tid[i], NULL, thread_main, &ta[i])) {
+			perror("pthread_create");
+			exit(2);
+		}
+		snprintf(name, sizeof(name), "producer/%d", i & 0xffff);
+		pthread_setname_np(tid[i], name);
+	}
+	for (i = 0; i < n; i++)
+		pthread_join(tid[i], NULL);
+	free(tid);
+	free(ta);
+}
+
+int scn_cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *) a, *(const char *const *) b);
+}
+
+static const struct scenario *find(const char *driver, const char *name)
+{
+	const struct scenario **p;
+
+	for (p = __start_drv_scenarios; p && p < __stop_drv_scenarios; p++)
+		if (!strcmp((*p)->driver, driver) && !strcmp((*p)->name, name))
+			return *p;
+	return NULL;
+}
+
+static void usage(const char *prog)
+{
+	fprintf(stderr, "usage: %s --list\n"
+		"       %s --driver NAME --scenario NAME [--seed N]\n", prog, prog);
+	exit(2);
+}
+
+int main(int argc, char **argv)
+{
+	const char *driver = NULL, *name = NULL;
+	struct scenario_ctx ctx;
+	uint64_t seed = 1;
+	long leaks;
+	int i, list = 0;
+
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--list"))
+			list = 1;
+		else if (!strcmp(argv[i], "--driver") && i + 1 < argc)
+			driver = argv[++i];
+		else if (!strcmp(argv[i], "--scenario") && i + 1 < argc)
+			name = argv[++i];
+		else if (!strcmp(argv[i], "--seed") && i + 1 < argc)
+			seed = strtoull(argv[++i], NULL, 0);
+		else
+			usage(argv[0]);
+	}
+	if (list) {
+		const struct scenario **p;
+
+		for (p = __start_drv_scenarios; p && p < __stop_drv_scenarios; p++)
+			if (!driver || !strcmp((*p)->driver, driver))
+				printf("%s\t%s\t%s\t%s\n", (*p)->driver, (*p)->name,
+				       (*p)->concurrent ? "concurrent" : "single",
+				       (*p)->what);
+		return 0;
+	}
+	if (!driver || !name)
+		usage(argv[0]);
+
+	memset(&ctx, 0, sizeof(ctx));
+	ctx.scn = find(driver, name);
+	if (!ctx.scn) {
+		fprintf(stderr, "%s: no scenario %s/%s (try --list)\n", argv[0],
+			driver, name);
+		return 2;
+	}
+	ctx.seed = seed;
+	pthread_mutex_init(&ctx.lock, NULL);
+	sb_init(&ctx.obs);
+	sb_init(&ctx.inv);
+	sb_init(&ctx.stats);
+
+	ctx.scn->run(&ctx);
+
+	leaks = shim_kmalloc_outstanding();
+	inv(&ctx, "no_leaks", leaks == 0);
+
+	printf("{\"driver\":");
+	{
+		struct strbuf b;
+
+		sb_init(&b);
+		sb_str(&b, ctx.scn->driver);
+		sb_add(&b, ",\"scenario\":");
+		sb_str(&b, ctx.scn->name);
+		sb_add(&b, ",\"stack\":");
+		sb_str(&b, STACK_NAME);
+		printf("%s", b.s);
+		free(b.s);
+	}
+	printf(",\"seed\":%" PRIu64 ",\"concurrent\":%s,\"observables\":{%s},"
+	       "\"invariants\":{%s},\"stats\":{%s},\"leaks\":%ld,\"ok\":%s}\n",
+	       seed, ctx.scn->concurrent ? "true" : "false", ctx.obs.s,
+	       ctx.inv.s, ctx.stats.s, leaks, ctx.failed ? "false" : "true");
+	fflush(stdout);
+	return ctx.failed ? 1 : 0;
+}

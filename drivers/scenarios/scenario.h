@@ -1,0 +1,78 @@
+/*
+ * scenario.h - the scenarios' side of the runner (main.c, report.c).
+ *
+ * A scenario drives one driver through its own functions only (never a
+ * deferred-work API), so the same scenario source runs against the legacy
+ * and the converted driver, on either stack.  It reports:
+ *   observables  what must be equal on both stacks (reproducible data);
+ *   invariants   named booleans that must all hold (a false one fails the run);
+ *   stats        timing-dependent figures, shown but never compared.
+ * The runner adds the leak count (allocations left after the scenario) as
+ * both "leaks" and the invariant "no_leaks".
+ */
+#ifndef _SCENARIO_H
+#define _SCENARIO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct scenario_ctx;
+
+struct scenario {
+	const char *driver;
+	const char *name;
+	const char *what;
+	int concurrent;			/* 1: observables are counts and sets only */
+	void (*run)(struct scenario_ctx *ctx);
+};
+
+#define SCENARIO(_driver, _name, _concurrent, _fn, _what)			\
+	static const struct scenario __scenario_##_driver##_##_fn = {		\
+		.driver = #_driver, .name = _name, .what = _what,		\
+		.concurrent = _concurrent, .run = _fn,				\
+	};									\
+	static const struct scenario *__scenario_ptr_##_driver##_##_fn		\
+	__attribute__((section("drv_scenarios"), used)) =			\
+		&__scenario_##_driver##_##_fn
+
+/* the scenario's inputs */
+uint64_t scn_seed(struct scenario_ctx *ctx);
+
+/* observables: compared between stacks */
+void obs_u64(struct scenario_ctx *ctx, const char *key, uint64_t v);
+void obs_i64(struct scenario_ctx *ctx, const char *key, int64_t v);
+void obs_hex(struct scenario_ctx *ctx, const char *key, uint64_t v);
+void obs_str(struct scenario_ctx *ctx, const char *key, const char *s);
+void obs_u64_list(struct scenario_ctx *ctx, const char *key,
+		  const uint64_t *v, size_t n);
+void obs_i64_list(struct scenario_ctx *ctx, const char *key,
+		  const int64_t *v, size_t n);
+/* a list of strings; the caller sorts it first if it is a set */
+void obs_str_list(struct scenario_ctx *ctx, const char *key,
+		  const char *const *v, size_t n);
+
+/* invariants: each must be true; returns cond */
+int inv(struct scenario_ctx *ctx, const char *key, int cond);
+
+/* stats: informative only */
+void stat_u64(struct scenario_ctx *ctx, const char *key, uint64_t v);
+void stat_f(struct scenario_ctx *ctx, const char *key, double v);
+
+/* host helpers */
+uint64_t scn_now_ns(void);
+void scn_sleep_ms(unsigned int ms);
+/* poll @cond every ms up to @timeout_ms; returns its last value */
+#define scn_wait_until(cond, timeout_ms) ({				\
+	unsigned int __waited = 0;					\
+	while (!(cond) && __waited < (timeout_ms)) {			\
+		scn_sleep_ms(1);					\
+		__waited++;						\
+	}								\
+	(cond); })
+
+/* run @n copies of @fn(ctx, i) in host threads and wait for them all */
+void scn_run_threads(int n, void (*fn)(void *arg, int i), void *arg);
+
+int scn_cmp_str(const void *a, const void *b);	/* for qsort of char * */
+
+#endif /* _SCENARIO_H */
