@@ -134,5 +134,8 @@ $(BUILD)/examples/flood-legacy: $(TOP)/examples/flood-legacy.c $(LIBS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(KCFLAGS) -o $@ $< $(LIBTQ) $(LIBSHIM) $(HOSTLIBS)
 
+bench: deps $(LIBS)	## benchmarks: both stacks side by side (build/bench/report.md); QUICK=1 for a short run
+	@QUICK=$(QUICK) $(TOP)/bench/run
+
 clean:		## remove build/
 	rm -rf $(BUILD)

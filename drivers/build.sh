@@ -34,6 +34,8 @@ OUTDIR=$(cd "$OUTDIR" && pwd)
 CC=${CC:-cc}
 CFLAGS=${CFLAGS:--O2 -g -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare -Wno-missing-field-initializers}
 STACK_NAME=${STACK_NAME:-$STACK}
+# more sources or objects linked into every binary (the demo's monitor)
+EXTRA_OBJS=${EXTRA_OBJS:-}
 KCFLAGS=$(make -s -C "$TOP" --no-print-directory cflags)
 LDLIBS=$(make -s -C "$TOP" --no-print-directory ldlibs STACK="$STACK")
 
@@ -77,7 +79,7 @@ build() {
 	# shellcheck disable=SC2086
 	$CC $CFLAGS $KCFLAGS $INCLUDES -DSTACK_NAME="\"$STACK_NAME\"" \
 		-o "$OUTDIR/$name" "$HERE/scenarios/main.c" "${files[@]}" \
-		"$WORLD" $LDLIBS
+		$EXTRA_OBJS "$WORLD" $LDLIBS
 	echo "built $OUTDIR/$name"
 }
 

@@ -8,26 +8,28 @@
 #include "shim.h"
 #include <linux/completion.h>
 
-extern void __wake_up_locked(wait_queue_head_t *q, unsigned int mode, int nr);
-
 void complete(struct completion *x)
 {
+	struct wake_q_head wq = WAKE_Q_INIT;
 	unsigned long flags;
 
 	spin_lock_irqsave(&x->wait.lock, flags);
 	x->done++;
-	__wake_up_locked(&x->wait, TASK_UNINTERRUPTIBLE | TASK_INTERRUPTIBLE, 1);
+	__wake_up_locked(&x->wait, TASK_NORMAL, 1, &wq);
 	spin_unlock_irqrestore(&x->wait.lock, flags);
+	wake_up_q(&wq);
 }
 
 void complete_all(struct completion *x)
 {
+	struct wake_q_head wq = WAKE_Q_INIT;
 	unsigned long flags;
 
 	spin_lock_irqsave(&x->wait.lock, flags);
 	x->done += UINT_MAX / 2;
-	__wake_up_locked(&x->wait, TASK_UNINTERRUPTIBLE | TASK_INTERRUPTIBLE, 0);
+	__wake_up_locked(&x->wait, TASK_NORMAL, 0, &wq);
 	spin_unlock_irqrestore(&x->wait.lock, flags);
+	wake_up_q(&wq);
 }
 
 void wait_for_completion(struct completion *x)

@@ -196,7 +196,17 @@ void schedule(void)
 	}
 }
 
-int shim_try_to_wake_up(struct task_struct *p, long mode)
+/*
+ * Waking is two steps.  Marking makes @p runnable if its state is in
+ * @mode (the decision, taken under whatever lock the waker holds) and
+ * takes a reference, since once runnable @p may run, exit and be freed
+ * (the kernel's task_struct outlives its waker by RCU; ours is freed at
+ * thread exit).  Kicking bumps its wake sequence, wakes the host thread
+ * and drops the reference; it is best done after the waker has dropped
+ * its locks, or the woken thread runs at once into the lock still held
+ * (Linux defers its wake-ups with wake_q for the same reason).
+ */
+int shim_wake_mark(struct task_struct *p, long mode)
 {
 	long state;
 
@@ -205,12 +215,6 @@ int shim_try_to_wake_up(struct task_struct *p, long mode)
 	state = __atomic_load_n(&p->state, __ATOMIC_SEQ_CST);
 	if (!(state & mode))
 		return 0;
-	/*
-	 * Once runnable, @p may run, exit and be freed before we have bumped
-	 * its wake sequence: hold a reference until we are done with it (the
-	 * kernel's task_struct outlives its waker by RCU; ours is freed at
-	 * thread exit).
-	 */
 	get_task_struct(p);
 	do {
 		if (!(state & mode)) {
@@ -220,10 +224,43 @@ int shim_try_to_wake_up(struct task_struct *p, long mode)
 	} while (!__atomic_compare_exchange_n(&p->state, &state, TASK_RUNNING,
 					      0, __ATOMIC_SEQ_CST,
 					      __ATOMIC_SEQ_CST));
+	return 1;
+}
+
+void shim_wake_kick(struct task_struct *p)
+{
 	__atomic_add_fetch(&p->shim_wake_seq, 1, __ATOMIC_SEQ_CST);
 	shim_futex_wake(&p->shim_wake_seq, 1);
 	put_task_struct(p);
+}
+
+int shim_try_to_wake_up(struct task_struct *p, long mode)
+{
+	if (!shim_wake_mark(p, mode))
+		return 0;
+	shim_wake_kick(p);
 	return 1;
+}
+
+/* Mark @p for waking; kicked now if the queue is full, else by wake_up_q(). */
+int wake_q_add(struct wake_q_head *q, struct task_struct *p, long mode)
+{
+	if (!shim_wake_mark(p, mode))
+		return 0;
+	if (q->nr < WAKE_Q_MAX)
+		q->tasks[q->nr++] = p;
+	else
+		shim_wake_kick(p);
+	return 1;
+}
+
+void wake_up_q(struct wake_q_head *q)
+{
+	int i;
+
+	for (i = 0; i < q->nr; i++)
+		shim_wake_kick(q->tasks[i]);
+	q->nr = 0;
 }
 
 int wake_up_process(struct task_struct *p)

@@ -7,8 +7,6 @@
 #include "shim.h"
 #include <asm/semaphore.h>
 
-extern void __wake_up_locked(wait_queue_head_t *q, unsigned int mode, int nr);
-
 static int __down(struct semaphore *sem, long state, const char *func)
 {
 	__might_sleep(func);
@@ -58,10 +56,12 @@ int down_trylock(struct semaphore *sem)
 
 void up(struct semaphore *sem)
 {
+	struct wake_q_head wq = WAKE_Q_INIT;
 	unsigned long flags;
 
 	spin_lock_irqsave(&sem->wait.lock, flags);
 	sem->count++;
-	__wake_up_locked(&sem->wait, TASK_UNINTERRUPTIBLE | TASK_INTERRUPTIBLE, 1);
+	__wake_up_locked(&sem->wait, TASK_NORMAL, 1, &wq);
 	spin_unlock_irqrestore(&sem->wait.lock, flags);
+	wake_up_q(&wq);
 }

@@ -50,6 +50,24 @@ extern __thread unsigned long shim_preempt;
 /* Wake @p if its state is in @mode; 1 if it was woken. */
 extern int shim_try_to_wake_up(struct task_struct *p, long mode);
 
+/*
+ * Wake-ups decided under a lock and carried out after it is dropped
+ * (sched.c): wake_q_add() marks a task runnable, wake_up_q() wakes them.
+ */
+#define WAKE_Q_MAX	16
+struct wake_q_head {
+	int nr;
+	struct task_struct *tasks[WAKE_Q_MAX];
+};
+#define WAKE_Q_INIT	{ 0 }
+extern int wake_q_add(struct wake_q_head *q, struct task_struct *p, long mode);
+extern void wake_up_q(struct wake_q_head *q);
+
+/* wait.c: with q->lock held, mark the waiters to wake in @wq */
+#define TASK_NORMAL	(TASK_INTERRUPTIBLE | TASK_UNINTERRUPTIBLE)
+extern void __wake_up_locked(wait_queue_head_t *q, unsigned int mode,
+			     int nr_exclusive, struct wake_q_head *wq);
+
 /* Counted allocation hooks used by slab.c and sched.c. */
 extern int shim_fault_kmalloc(void);
 extern int shim_fault_kthread(void);

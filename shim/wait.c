@@ -42,15 +42,16 @@ void remove_wait_queue(wait_queue_head_t *q, wait_queue_t *wait)
 	spin_unlock_irqrestore(&q->lock, flags);
 }
 
-/* Called with q->lock held. */
-void __wake_up_locked(wait_queue_head_t *q, unsigned int mode, int nr_exclusive)
+/* Called with q->lock held: mark who to wake in @wq, wake them later. */
+void __wake_up_locked(wait_queue_head_t *q, unsigned int mode, int nr_exclusive,
+		      struct wake_q_head *wq)
 {
 	struct list_head *tmp, *next;
 
 	list_for_each_safe(tmp, next, &q->task_list) {
 		wait_queue_t *curr = list_entry(tmp, wait_queue_t, task_list);
 
-		if (shim_try_to_wake_up(curr->task, mode) &&
+		if (wake_q_add(wq, curr->task, mode) &&
 		    (curr->flags & WQ_FLAG_EXCLUSIVE) && !--nr_exclusive)
 			break;
 	}
@@ -58,9 +59,11 @@ void __wake_up_locked(wait_queue_head_t *q, unsigned int mode, int nr_exclusive)
 
 void __wake_up(wait_queue_head_t *q, unsigned int mode, int nr_exclusive)
 {
+	struct wake_q_head wq = WAKE_Q_INIT;
 	unsigned long flags;
 
 	spin_lock_irqsave(&q->lock, flags);
-	__wake_up_locked(q, mode, nr_exclusive);
+	__wake_up_locked(q, mode, nr_exclusive, &wq);
 	spin_unlock_irqrestore(&q->lock, flags);
+	wake_up_q(&wq);
 }

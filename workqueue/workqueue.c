@@ -134,16 +134,16 @@ static struct cpu_workqueue_struct *lock_target(struct workqueue_struct *wq,
 {
 	struct cpu_workqueue_struct *last, *cwq;
 
+	cwq = wq->cpu_wq[smp_processor_id()];
 	last = __atomic_load_n((struct cpu_workqueue_struct **) &work->wq_data,
 			       __ATOMIC_RELAXED);
 	/* last may belong to a queue destroyed since: never follow it blindly */
-	if (last && is_cpu_queue_of(wq, last)) {
+	if (last && last != cwq && is_cpu_queue_of(wq, last)) {
 		spin_lock_irqsave(&last->lock, *flags);
 		if (last->current_work == work)
 			return last;
 		spin_unlock_irqrestore(&last->lock, *flags);
 	}
-	cwq = wq->cpu_wq[smp_processor_id()];
 	spin_lock_irqsave(&cwq->lock, *flags);
 	return cwq;
 }
@@ -331,8 +331,12 @@ static void run_workqueue(struct cpu_workqueue_struct *cwq)
 		spin_lock_irqsave(&cwq->lock, flags);
 		cwq->current_work = NULL;
 		cwq->remove_sequence++;
-		if (waitqueue_active(&cwq->work_done))
+		if (waitqueue_active(&cwq->work_done)) {
+			/* flushers take cwq->lock as soon as they wake */
+			spin_unlock_irqrestore(&cwq->lock, flags);
 			wake_up_all(&cwq->work_done);
+			spin_lock_irqsave(&cwq->lock, flags);
+		}
 	}
 	spin_unlock_irqrestore(&cwq->lock, flags);
 }
@@ -341,6 +345,7 @@ static int worker_thread(void *__cwq)
 {
 	struct cpu_workqueue_struct *cwq = __cwq;
 	unsigned long flags;
+	int yielded = 0;
 
 	strcpy(current->comm, cwq->name);
 	daemonize();
@@ -355,10 +360,24 @@ static int worker_thread(void *__cwq)
 			spin_unlock_irqrestore(&cwq->lock, flags);
 			run_workqueue(cwq);
 			spin_lock_irqsave(&cwq->lock, flags);
+			yielded = 0;
 			continue;
 		}
 		if (cwq->should_stop)
 			break;
+		/*
+		 * The worker shares its CPU with whoever queues from there: give
+		 * the CPU up once before sleeping, so that a producer in the
+		 * middle of a burst refills the list instead of waking us up for
+		 * every work (on the host each wake-up is a futex round trip).
+		 */
+		if (!yielded) {
+			spin_unlock_irqrestore(&cwq->lock, flags);
+			yield();
+			spin_lock_irqsave(&cwq->lock, flags);
+			yielded = 1;
+			continue;
+		}
 		/* marked sleeping under the lock: a queuer that adds work wakes us */
 		set_current_state(TASK_INTERRUPTIBLE);
 		cwq->worker_sleeping = 1;

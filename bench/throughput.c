@@ -1,0 +1,154 @@
+/*
+ * throughput.c - works queued and run per second, trivial routines.
+ *
+ * One round: PRODUCERS threads each queue WORKS works as fast as they can;
+ * the clock runs from the moment they are let go until the last routine
+ * has run.  Each producer cycles through a ring of RING works of its own
+ * and queues a work again only once its routine has run (when it gets that
+ * far ahead it yields the CPU, counted as a stall), so the queue stays
+ * bounded and what is measured is the steady state, not a cold list of a
+ * million entries.  The routine marks its work done and counts.
+ *
+ *   throughput variant=schedule_work|queue_work|schedule_task|wfcqueue
+ *              producers=1|2 works=N [ring=1024]
+ * prints {"bench":"throughput",...,"works_per_s":...,"cpu_ns_per_work":...,
+ * "switches_per_1k_works":...,"vm_hwm_kb":...}; cpu_ns_per_work is the CPU
+ * time of every thread of the process over the round, per work: less
+ * sensitive than the rate to other load on the machine; the context
+ * switches (voluntary and not, every thread) tell how often a worker went
+ * to sleep and had to be woken.
+ */
+#include "stack.h"
+#include <pthread.h>
+#include <sched.h>
+#include <sys/resource.h>
+
+struct slot {
+	bench_work_t work;
+	int done;
+} __attribute__((aligned(64)));
+
+struct producer {
+	pthread_t thread;
+	struct slot *ring;
+	long works;
+	long stalls;
+} __attribute__((aligned(64)));
+
+static long ring_size;
+static long total;
+static long ran __attribute__((aligned(64)));
+static struct bench_signal all_ran;
+static struct bench_signal start;
+static uint32_t start_seen;
+
+/* CPU time of the whole process (every thread), in ns */
+static uint64_t process_cpu_ns(long *switches)
+{
+	struct rusage ru;
+
+	getrusage(RUSAGE_SELF, &ru);
+	*switches = ru.ru_nvcsw + ru.ru_nivcsw;
+	return (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000000000ULL +
+	       (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1000ULL;
+}
+
+static void trivial_routine(void *data)
+{
+	struct slot *s = data;
+
+	__atomic_store_n(&s->done, 1, __ATOMIC_RELEASE);
+	if (__atomic_add_fetch(&ran, 1, __ATOMIC_RELAXED) == total)
+		bench_signal_post(&all_ran);
+}
+
+static void *producer_thread(void *arg)
+{
+	struct producer *p = arg;
+	long i;
+
+	bench_signal_wait(&start, start_seen);
+	for (i = 0; i < p->works; i++) {
+		struct slot *s = &p->ring[i % ring_size];
+
+		while (!__atomic_load_n(&s->done, __ATOMIC_ACQUIRE)) {
+			p->stalls++;
+			sched_yield();
+		}
+		s->done = 0;
+		if (!bench_queue(&s->work)) {
+			fprintf(stderr, "throughput: a work that had run was still "
+				"pending\n");
+			exit(2);
+		}
+	}
+	return NULL;
+}
+
+int main(int argc, char **argv)
+{
+	const char *variant = bench_arg(argc, argv, "variant", BENCH_DEFAULT_VARIANT);
+	int nprod = bench_arg_long(argc, argv, "producers", 1);
+	long works = bench_arg_long(argc, argv, "works", 200000);
+	struct producer prod[8];
+	uint64_t t0, t1, cpu0, cpu1;
+	long stalls = 0, i, sw0, sw1;
+	uint32_t seen;
+	int p;
+
+	ring_size = bench_arg_long(argc, argv, "ring", 1024);
+	if (nprod < 1 || nprod > 8 || works < 1 || ring_size < 1) {
+		fprintf(stderr, "throughput: bad arguments\n");
+		return 2;
+	}
+	if (bench_setup(variant)) {
+		fprintf(stderr, "throughput: variant %s does not exist on the %s "
+			"stack\n", variant, BENCH_STACK);
+		return 2;
+	}
+	total = works * nprod;
+	start_seen = bench_signal_read(&start);
+	for (p = 0; p < nprod; p++) {
+		prod[p].works = works;
+		prod[p].stalls = 0;
+		prod[p].ring = aligned_alloc(64, ring_size * sizeof(struct slot));
+		if (!prod[p].ring) {
+			perror("throughput: aligned_alloc");
+			return 2;
+		}
+		for (i = 0; i < ring_size; i++) {
+			bench_init_work(&prod[p].ring[i].work, trivial_routine,
+					&prod[p].ring[i]);
+			prod[p].ring[i].done = 1;
+		}
+		pthread_create(&prod[p].thread, NULL, producer_thread, &prod[p]);
+	}
+	/* let the producers reach the gate */
+	bench_sleep_ns(20 * 1000 * 1000);
+
+	seen = bench_signal_read(&all_ran);
+	cpu0 = process_cpu_ns(&sw0);
+	t0 = bench_now_ns();
+	bench_signal_post(&start);
+	bench_signal_wait(&all_ran, seen);
+	t1 = bench_now_ns();
+	cpu1 = process_cpu_ns(&sw1);
+
+	for (p = 0; p < nprod; p++) {
+		pthread_join(prod[p].thread, NULL);
+		stalls += prod[p].stalls;
+	}
+	bench_teardown();
+	for (p = 0; p < nprod; p++)
+		free(prod[p].ring);
+
+	printf("{\"bench\":\"throughput\",\"stack\":\"%s\",\"variant\":\"%s\","
+	       "\"producers\":%d,\"works\":%ld,\"seconds\":%.6f,"
+	       "\"works_per_s\":%.1f,\"cpu_ns_per_work\":%.1f,"
+	       "\"switches_per_1k_works\":%.2f,\"stalls\":%ld,\"vm_hwm_kb\":%ld}\n",
+	       BENCH_STACK, variant, nprod, total, (t1 - t0) / 1e9,
+	       total / ((t1 - t0) / 1e9), (double) (cpu1 - cpu0) / total,
+	       (sw1 - sw0) * 1000.0 / total, stalls,
+	       bench_proc_status_kb("VmHWM"));
+	return 0;
+}
