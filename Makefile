@@ -36,7 +36,7 @@ else
 $(error STACK must be "new" (the workqueue core) or "legacy" (the keventd task queue), not "$(STACK)")
 endif
 
-.PHONY: all help deps cflags ldlibs check run-checks demo convert bench sanitize clean
+.PHONY: all help deps cflags ldlibs check run-checks check-valgrind demo convert bench sanitize clean
 .DEFAULT_GOAL := all
 
 help:		## list the targets
@@ -133,6 +133,13 @@ $(BUILD)/examples/flood: $(TOP)/examples/flood.c $(LIBS)
 $(BUILD)/examples/flood-legacy: $(TOP)/examples/flood-legacy.c $(LIBS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(KCFLAGS) -o $@ $< $(LIBTQ) $(LIBSHIM) $(HOSTLIBS)
+
+# memcheck re-executing a test under itself cannot work: those tests skip
+VALGRIND_SUITES	:= $(filter %/shim %/workqueue %/context,$(TEST_BINS))
+
+check-valgrind: deps $(LIBS) $(VALGRIND_SUITES)	## the shim and stack suites under valgrind's memcheck (slow: minutes)
+	@TOP=$(TOP) SHIM_TEST_NO_CHILD=1 VALGRIND="valgrind -q --error-exitcode=99 --trace-children=yes" \
+		$(TOP)/scripts/run-checks $(VALGRIND_SUITES)
 
 bench: deps $(LIBS)	## benchmarks: both stacks side by side (build/bench/report.md); QUICK=1 for a short run
 	@QUICK=$(QUICK) $(TOP)/bench/run
