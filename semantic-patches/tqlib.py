@@ -1,0 +1,421 @@
+"""Helpers shared by the tqueue-*.cocci semantic patches and by convert.
+
+The .cocci files import this module from their own directory.  It does
+four small things that SmPL cannot say by itself:
+
+  * print what a rule matched, as `file:line: message` in report mode
+    (-D report) or as a TQSTAT record for the convert script (-D stats);
+  * tokenize C text (comments and literals dropped), for the residue scan
+    and for name-conflict checks;
+  * compute the seed patch's new name for a task-queue member or variable
+    (tq -> work, tq_hangup -> hangup_work, SAK_tq -> SAK_work, ...);
+  * remember, per file, which names may be renamed and which may not.
+
+Standard library only.
+"""
+
+import json
+import os
+import re
+
+# ---------------------------------------------------------------------------
+# Reporting
+
+_mode = {"report": False, "stats": False}
+_seen = set()
+
+
+def set_report_mode():
+    _mode["report"] = True
+
+
+def set_stats_mode():
+    _mode["stats"] = True
+
+
+def is_tq_type(t):
+    """True for the task-queue type as coccinelle spells it."""
+    return " ".join(str(t).split()) in ("struct tq_struct", "struct tq_struct *")
+
+
+def is_work_type(t):
+    return " ".join(str(t).split()) in ("work_t", "work_t *", "struct work_struct",
+                                         "struct work_struct *")
+
+
+def c(expr):
+    """Coccinelle's spaced-out rendering of an expression, tightened (it
+    may also carry the newline and indentation in front of it)."""
+    s = " ".join(str(expr).split())
+    s = re.sub(r"\s*(->|\.)\s*", r"\1", s)
+    s = re.sub(r"([(&*!\[])\s+", r"\1", s)
+    return re.sub(r"\s+([)\],])", r"\1", s)
+
+
+def note(p, idiom, msg, kind="conv"):
+    """Record one match of @idiom at position @p (a coccinelle position list).
+
+    kind is "conv" (converted, or would be in patch mode), "residue" (left
+    for a human) or "conflict" (a rename that was not done)."""
+    pos = p[0]
+    fname = pos.file
+    if _current and fname not in _current:
+        # a function edited earlier in the run is matched in a temporary
+        # copy: the count stands, its line does not
+        fname = _current[0]
+    key = (pos.file, int(pos.line), idiom, msg)
+    if key in _seen:
+        return
+    _seen.add(key)
+    if _mode["stats"]:
+        print("TQSTAT\t%s\t%s\t%s\t%s\t%s" % (kind, idiom, fname, pos.line, msg), flush=True)
+    elif _mode["report"]:
+        print("%s:%s: %s" % (fname, pos.line, msg), flush=True)
+
+
+def note_line(fname, line, idiom, msg, kind="residue"):
+    """Like note(), for a place found by the token scan rather than by SmPL."""
+    class _P:
+        pass
+    p = _P()
+    p.file, p.line = fname, line
+    note([p], idiom, msg, kind)
+
+
+def reported_lines(fname):
+    """Lines of fname already reported (as read, not edited, by this run)."""
+    return {k[1] for k in _seen if k[0] == fname}
+
+
+# ---------------------------------------------------------------------------
+# Tokenizer
+
+_TOKEN = re.compile(r"""
+    (?P<comment>/\*.*?\*/|//[^\n]*)
+  | (?P<string>"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*')
+  | (?P<number>\.?[0-9](?:[eEpP][+-]|[0-9A-Za-z_.])*)
+  | (?P<ident>[A-Za-z_$][A-Za-z0-9_$]*)
+  | (?P<arrow>->)
+  | (?P<punct>[^\sA-Za-z0-9_])
+  | (?P<space>\s+)
+""", re.S | re.X)
+
+
+def tokens(text):
+    """[(kind, value, line)] for identifiers and punctuation; comments,
+    string and character literals and numbers are dropped."""
+    out = []
+    line = 1
+    pos = 0
+    n = len(text)
+    while pos < n:
+        m = _TOKEN.match(text, pos)
+        if not m:               # unterminated comment or literal: stop
+            break
+        kind = m.lastgroup
+        val = m.group(kind)
+        if kind == "ident":
+            out.append(("ident", val, line))
+        elif kind in ("arrow", "punct"):
+            out.append(("punct", val, line))
+        line += val.count("\n")
+        pos = m.end()
+    return out
+
+
+def identifiers(toks, lo=0, hi=None, members=False):
+    """Identifier names in toks[lo:hi]; unless members, leave out names
+    after `.`/`->` (fields) and after struct/union/enum (tags)."""
+    names = set()
+    hi = len(toks) if hi is None else hi
+    for i in range(lo, hi):
+        kind, val, _ = toks[i]
+        if kind != "ident":
+            continue
+        if not members and i > 0:
+            prev = toks[i - 1][1]
+            if prev in (".", "->", "struct", "union", "enum"):
+                continue
+        names.add(val)
+    return names
+
+
+_file_cache = {}
+
+
+def file_tokens(fname):
+    if fname not in _file_cache:
+        try:
+            with open(fname, encoding="latin-1") as f:
+                _file_cache[fname] = tokens(f.read())
+        except OSError:
+            _file_cache[fname] = []
+    return _file_cache[fname]
+
+
+def _find(toks, name, line):
+    for i, (kind, val, ln) in enumerate(toks):
+        if ln == line and val == name:
+            return i
+    return None
+
+
+def enclosing_block(toks, i):
+    """(start, end) token indices of the innermost {...} around token i."""
+    depth = 0
+    start = None
+    for j in range(i, -1, -1):
+        v = toks[j][1]
+        if v == "}":
+            depth += 1
+        elif v == "{":
+            if depth == 0:
+                start = j
+                break
+            depth -= 1
+    if start is None:
+        return None
+    depth = 0
+    for j in range(start, len(toks)):
+        v = toks[j][1]
+        if v == "{":
+            depth += 1
+        elif v == "}":
+            depth -= 1
+            if depth == 0:
+                return (start, j)
+    return (start, len(toks) - 1)
+
+
+def function_region(toks, i):
+    """Token range of the whole function (parameters included) around i."""
+    depth = 0
+    top = None
+    for j in range(0, i + 1):
+        v = toks[j][1]
+        if v == "{":
+            if depth == 0:
+                top = j
+            depth += 1
+        elif v == "}":
+            depth -= 1
+    if top is None:
+        return (0, len(toks))
+    lo = top
+    while lo > 0 and toks[lo - 1][1] not in (";", "}"):
+        lo -= 1
+    blk = enclosing_block(toks, top + 1) or (top, len(toks) - 1)
+    return (lo, blk[1] + 1)
+
+
+# ---------------------------------------------------------------------------
+# Names of the legacy API, for the residue scan
+
+LEGACY = {
+    "tq_struct": "struct tq_struct left (inside a macro argument or an unparsed construct)",
+    "schedule_task": "schedule_task() left: use schedule_work()",
+    "flush_scheduled_tasks": "flush_scheduled_tasks() left: use flush_scheduled_work()",
+    "INIT_TQUEUE": "INIT_TQUEUE() left: use INIT_WORK()",
+    "PREPARE_TQUEUE": "PREPARE_TQUEUE() left: use PREPARE_WORK()",
+    "queue_task": "queue_task() left: no automatic conversion for this queue",
+    "run_task_queue": "run_task_queue() left: private task queues need a workqueue by hand",
+    "DECLARE_TASK_QUEUE": "DECLARE_TASK_QUEUE() left: use create_workqueue() by hand",
+    "task_queue": "task_queue left: use a workqueue_t by hand",
+    "TQ_ACTIVE": "TQ_ACTIVE() left: no workqueue equivalent",
+    "tq_immediate": "tq_immediate left: use schedule_work() (runs in process context)",
+    "tq_timer": "tq_timer: runs from the timer interrupt, no workqueue equivalent; convert by hand (a timer, or schedule_delayed_work())",
+    "tq_disk": "tq_disk: the block layer's plug queue, not deferred work; convert by hand",
+    "IMMEDIATE_BH": "IMMEDIATE_BH left: the immediate bottom half has no workqueue equivalent",
+}
+
+_INCLUDE_TQ = re.compile(r'^\s*#\s*include\s*[<"](?:linux/)?tqueue\.h[>"]', re.M)
+
+
+def legacy_residue(text):
+    """[(line, token, reason)] for legacy names left in code (not comments)."""
+    out = []
+    for kind, val, line in tokens(text):
+        if kind == "ident" and val in LEGACY:
+            out.append((line, val, LEGACY[val]))
+    for m in _INCLUDE_TQ.finditer(text):
+        line = text.count("\n", 0, m.start()) + 1
+        out.append((line, "tqueue.h", "#include of tqueue.h left"))
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Renaming (the seed patch's names)
+
+_EXACT = {"tq": "work", "tqueue": "work", "task": "work"}
+_PREFIX = ("tq_", "tqueue_")
+_SUFFIX = ("_tq", "_tqueue", "_task")
+
+
+def new_name(old):
+    """The seed patch's name for a task-queue member or variable, or None."""
+    if old in _EXACT:
+        return _EXACT[old]
+    for pre in _PREFIX:
+        if old.startswith(pre) and len(old) > len(pre):
+            return old[len(pre):] + "_work"
+    for suf in _SUFFIX:
+        if old.endswith(suf) and len(old) > len(suf):
+            return old[:-len(suf)] + "_work"
+    return None
+
+
+class _Names:
+    def __init__(self):
+        self.reset(None)
+
+    def reset(self, fname):
+        self.fname = fname
+        self.fields = {}        # old -> new
+        self.fields_blocked = {}
+        self.globals = {}
+        self.globals_blocked = {}
+        self.locals = {}        # (function, old) -> new
+        self.external = None
+        path = os.environ.get("TQ_RENAME_MAP")
+        if path:
+            with open(path) as f:
+                self.external = json.load(f)
+
+
+names = _Names()
+
+
+_facts = {}
+_current = []
+
+
+def start_file(files):
+    """Called by every .cocci once per file, before its other rules."""
+    names.reset(files[0] if files else None)
+    _facts.clear()
+    _current[:] = list(files)
+
+
+def fact(kind, value):
+    """Remember something a rule saw in this file (e.g. "data_set", "x")."""
+    _facts.setdefault(kind, set()).add(str(value))
+
+
+def has_fact(kind, value):
+    return str(value) in _facts.get(kind, ())
+
+
+def _collect(kind, old, new, p, why, ctx):
+    if os.environ.get("TQ_RENAME_COLLECT"):
+        pos = p[0]
+        print("TQCOLLECT\t%s\t%s\t%s\t%s\t%s\t%s\t%s"
+              % (kind, old, new or "", pos.file, pos.line, why or "", ctx or ""), flush=True)
+
+
+def add_member(old, p, ctx):
+    """A struct member `struct tq_struct old` at p; ctx names the struct."""
+    new = new_name(old)
+    if not new:
+        return
+    toks = file_tokens(p[0].file)
+    i = _find(toks, old, int(p[0].line))
+    why = None
+    if i is not None:
+        blk = enclosing_block(toks, i)
+        if blk and new in identifiers(toks, blk[0], blk[1], members=True):
+            why = "'%s' is already a member of %s" % (new, ctx)
+    _collect("member", old, new, p, why, ctx)
+    if why:
+        names.fields_blocked[old] = why
+        note(p, "rename_conflict", "keeping member name '%s': %s" % (old, why), "conflict")
+    elif old not in names.fields_blocked:
+        names.fields[old] = new
+        note(p, "rename_member", "member %s -> %s" % (old, new))
+
+
+def add_var(old, p):
+    """A variable `struct tq_struct old` at p (file scope or local)."""
+    new = new_name(old)
+    if not new:
+        return
+    pos = p[0]
+    toks = file_tokens(pos.file)
+    fn = pos.current_element
+    if fn == old or fn in ("something_else", ""):
+        # file scope: the new name must be unused in the whole file
+        why = None
+        if new in identifiers(toks):
+            why = "'%s' is already used in this file" % new
+        _collect("global", old, new, p, why, "")
+        if why:
+            names.globals_blocked[old] = why
+            note(p, "rename_conflict", "keeping variable name '%s': %s" % (old, why), "conflict")
+        else:
+            names.globals[old] = new
+            note(p, "rename_variable", "variable %s -> %s" % (old, new))
+        return
+    i = _find(toks, old, int(pos.line))
+    why = None
+    if i is not None:
+        lo, hi = function_region(toks, i)
+        if new in identifiers(toks, lo, hi):
+            why = "'%s' is already used in %s()" % (new, fn)
+    _collect("local", old, new, p, why, fn)
+    if why:
+        names.locals[(fn, old)] = None
+        note(p, "rename_conflict", "keeping variable name '%s': %s" % (old, why), "conflict")
+    elif (fn, old) not in names.locals:
+        names.locals[(fn, old)] = new
+        note(p, "rename_variable", "variable %s -> %s (in %s)" % (old, new, fn))
+
+
+def _lookup(kind, old):
+    """New name of a member (kind "fields") or file-scope variable
+    ("globals"): the convert script's map over the whole tree wins over
+    what this file alone shows."""
+    ext = names.external
+    if ext is not None and (old in ext.get(kind, {}) or
+                            old in ext.get(kind + "_blocked", {})):
+        return ext.get(kind, {}).get(old)
+    if old in getattr(names, kind + "_blocked"):
+        return None
+    return getattr(names, kind).get(old)
+
+
+def field_new(old):
+    return _lookup("fields", old)
+
+
+def global_new(old):
+    return _lookup("globals", old)
+
+
+def local_new(fn, old):
+    return names.locals.get((fn, old))
+
+
+# ---------------------------------------------------------------------------
+# Initialisers
+
+_DESIG = re.compile(r"^\s*(?:\.\s*(\w+)\s*=|(\w+)\s*:)\s*(.*)$", re.S)
+
+
+def parse_tq_initializer(elements):
+    """{field: text} for a designated tq_struct initialiser that DECLARE_WORK
+    can express (routine, data, sync = 0, list), else None."""
+    fields = {}
+    for e in elements:
+        m = _DESIG.match(e)
+        if not m:
+            return None                 # positional
+        name = m.group(1) or m.group(2)
+        if name in fields or name not in ("routine", "data", "sync", "list"):
+            return None
+        fields[name] = m.group(3).strip()
+    if "sync" in fields and fields["sync"] not in ("0", "0UL", "0L"):
+        return None
+    return fields
+
+
+def null_if_zero(text):
+    return "NULL" if text in ("0", "( void * ) 0", "(void *)0", "0L", "0UL") else text

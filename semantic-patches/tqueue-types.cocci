@@ -1,0 +1,81 @@
+/// The structure itself: #include <linux/tqueue.h> becomes
+/// <linux/workqueue.h> (or goes, when workqueue.h is already included),
+/// and struct tq_struct becomes work_t wherever a type is written:
+/// declarations, struct members, parameters, return types, casts, sizeof,
+/// typedefs, macro arguments.  x.routine and x.data stay as they are:
+/// work_t has both.
+///
+/// Run last: tqueue-sync.cocci and tqueue-init.cocci need to see
+/// struct tq_struct.
+//
+// Confidence: High
+// Copyright: the workqueue driver-conversion sandbox, GPLv2.
+// Options: --include-headers-for-types --all-includes
+// Requires: 1.1.1, python
+// Keywords: tq_struct, work_t, tqueue.h, workqueue.h
+
+virtual patch
+virtual report
+virtual stats
+
+@initialize:python@
+@@
+import os, sys
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(cocci.cocci_file)))
+import tqlib
+
+@script:python@
+@@
+tqlib.start_file(cocci.files())
+
+@script:python depends on report@
+@@
+tqlib.set_report_mode()
+
+@script:python depends on stats@
+@@
+tqlib.set_stats_mode()
+
+// ------------------------------------------------------------- types
+
+@ty@
+position p;
+@@
+ struct tq_struct@p
+
+@script:python@
+p << ty.p;
+@@
+tqlib.note(p, "work_t", "struct tq_struct -> work_t")
+
+@depends on patch@
+typedef work_t;
+@@
+- struct tq_struct
++ work_t
+
+// ------------------------------------------------------------ include
+
+@has_wq@
+@@
+#include <linux/workqueue.h>
+
+@inc@
+position p;
+@@
+#include <linux/tqueue.h>@p
+
+@script:python@
+p << inc.p;
+@@
+tqlib.note(p, "include", "#include <linux/tqueue.h> -> <linux/workqueue.h>")
+
+@depends on patch && has_wq@
+@@
+- #include <linux/tqueue.h>
+
+@depends on patch && !has_wq@
+@@
+- #include <linux/tqueue.h>
++ #include <linux/workqueue.h>

@@ -1,0 +1,11 @@
+#include <linux/tqueue.h>
+
+struct port { struct tq_struct tqueue; };
+
+/* No mark_bh next to it: reported, not guessed at. */
+static void rs_interrupt(struct port *info, int more)
+{
+	queue_task(&info->tqueue, &tq_immediate);
+	if (more)
+		return;
+}
