@@ -36,6 +36,13 @@ else
 $(error STACK must be "new" (the workqueue core) or "legacy" (the keventd task queue), not "$(STACK)")
 endif
 
+# the drivers: legacy on the old stack, converted on the new
+DRIVER_SRCS	:= $(shell find $(TOP)/drivers -name '*.[ch]' -not -path '*/converted/*' -not -path '*/legacy/*')
+DRIVER_BINS	:= $(BUILD)/drivers/legacy/all $(BUILD)/drivers/converted/all
+# the driver objects modpost checks: each driver compiled alone
+MODULES		:= $(patsubst $(TOP)/drivers/%.c,$(BUILD)/modules/%.o,\
+		   $(wildcard $(TOP)/drivers/legacy/*.c $(TOP)/drivers/converted/*.c))
+
 .PHONY: all help deps cflags ldlibs check run-checks check-valgrind demo convert bench sanitize clean
 .DEFAULT_GOAL := all
 
@@ -84,10 +91,12 @@ TEST_BINS	:= $(patsubst %,$(BUILD)/tests/%,$(TEST_DIRS))
 # tests/context runs on the old stack; everything else on the new one
 test_stacklib	= $(if $(filter context,$(1)),$(LIBTQ),$(LIBWQ))
 
+
 .SECONDEXPANSION:
 $(BUILD)/tests/%: $$(wildcard $(TOP)/tests/%/*.c) $(wildcard $(TOP)/tests/*/*.h) $(LIBS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(KCFLAGS) -I$(TOP)/tests -o $@ $(wildcard $(TOP)/tests/$*/*.c) \
+	$(CC) $(CFLAGS) $(KCFLAGS) -I$(TOP)/tests -DBUILD_DIR='"$(BUILD)"' \
+		-o $@ $(wildcard $(TOP)/tests/$*/*.c) \
 		$(if $(wildcard $(call test_stacklib,$*)),$(call test_stacklib,$*)) \
 		$(LIBSHIM) $(CRITERION) $(HOSTLIBS)
 
@@ -103,13 +112,14 @@ $(BUILD)/tests/stress/stress-tq: $(TOP)/tests/stress/stress-tq.c $(STRESS_DEPS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(KCFLAGS) -o $@ $< $(LIBTQ) $(LIBSHIM) $(HOSTLIBS)
 
-CHECKS		= $(TEST_BINS) $(STRESS_BINS) $(TOP)/tests/modpost/run \
-		  $(wildcard $(TOP)/tests/semantic-patches/run)
+CHECKS		= $(TEST_BINS) $(STRESS_BINS) $(TOP)/tests/drift/run \
+		  $(TOP)/tests/demo/run "$(TOP)/tests/modpost/run $(MODULES)" \
+		  $(TOP)/tests/semantic-patches/run
 
 check: deps	## run every test; ends with "N passed, N failed"
 	@$(MAKE) --no-print-directory run-checks
 
-run-checks: $(LIBS) $(TEST_BINS) $(STRESS_BINS)
+run-checks: $(LIBS) $(TEST_BINS) $(STRESS_BINS) $(DRIVER_BINS) $(MODULES)
 	@TOP=$(TOP) STRESS_SECONDS=$${STRESS_SECONDS:-10} $(TOP)/scripts/run-checks $(CHECKS)
 
 ASAN		:= -fsanitize=address,undefined -fno-sanitize-recover=undefined \
@@ -122,17 +132,30 @@ sanitize: deps	## the suites and stress programs under ASan+UBSan, the stress pr
 	@$(MAKE) --no-print-directory BUILD=$(BUILD)/tsan SAN="$(TSAN)" \
 		CHECKS='$$(STRESS_BINS)' run-checks
 
-demo: deps $(LIBS) $(BUILD)/examples/flood $(BUILD)/examples/flood-legacy	## convert, run and compare every driver on both stacks
-	@$(BUILD)/examples/flood-legacy
-	@$(BUILD)/examples/flood
+# --- drivers: legacy on the old stack, converted on the new -------------
 
-$(BUILD)/examples/flood: $(TOP)/examples/flood.c $(LIBS)
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(KCFLAGS) -o $@ $< $(LIBWQ) $(LIBSHIM) $(HOSTLIBS)
+$(BUILD)/drivers/legacy/all: $(LIBS) $(DRIVER_SRCS) $(wildcard $(TOP)/drivers/legacy/*.c $(TOP)/drivers/legacy/include/*/*.h)
+	@$(TOP)/drivers/build.sh legacy $(TOP)/drivers/legacy $(@D) >/dev/null
 
-$(BUILD)/examples/flood-legacy: $(TOP)/examples/flood-legacy.c $(LIBS)
+$(BUILD)/drivers/converted/all: $(LIBS) $(DRIVER_SRCS) $(wildcard $(TOP)/drivers/converted/*.c $(TOP)/drivers/converted/include/*/*.h)
+	@$(TOP)/drivers/build.sh new $(TOP)/drivers/converted $(@D) >/dev/null
+
+
+$(BUILD)/modules/%.o: $(TOP)/drivers/%.c $(LIBS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(KCFLAGS) -o $@ $< $(LIBTQ) $(LIBSHIM) $(HOSTLIBS)
+	@$(CC) $(CFLAGS) $(KCFLAGS) -I$(dir $<)include -I$(TOP)/drivers/include -c -o $@ $<
+
+# tests/drivers runs the scenario binaries of both stacks
+$(BUILD)/tests/drivers: $(DRIVER_BINS)
+
+convert: deps	## regenerate drivers/converted from drivers/legacy (semantic patches, then drivers/design/)
+	@$(TOP)/scripts/convert-drivers $(TOP)/drivers/converted
+
+DEMO_ARGS	= $(if $(QUICK),--quick) $(foreach d,$(DRIVER),--driver $(d)) \
+		  $(foreach e,$(EXTRA),--extra $(abspath $(e)))
+
+demo: deps $(LIBS)	## convert, run and compare every driver on both stacks (DRIVER=, QUICK=1, EXTRA=dir)
+	@python3 $(TOP)/demo/demo.py $(DEMO_ARGS)
 
 # memcheck re-executing a test under itself cannot work: those tests skip
 VALGRIND_SUITES	:= $(filter %/shim %/workqueue %/context,$(TEST_BINS))
