@@ -242,12 +242,13 @@ def run_one(exe, driver, scenario, seed, trace=None, label=None):
 
 
 def scenarios_of(exe, driver):
+    """(driver, name, concurrent, what) of each scenario; all if driver is None."""
     r = run([exe, "--list"])
     out = []
     for line in r.stdout.splitlines():
         f = line.split("\t")
-        if len(f) >= 3 and f[0] == driver:
-            out.append((f[1], f[2] == "concurrent", f[3] if len(f) > 3 else ""))
+        if len(f) >= 3 and (driver is None or f[0] == driver):
+            out.append((f[0], f[1], f[2] == "concurrent", f[3] if len(f) > 3 else ""))
     return out
 
 
@@ -343,7 +344,7 @@ def headline(args, bins, rep):
     if not all(os.path.exists(e) for e in exe.values()):
         say("no cross-driver binary: skipped")
         return
-    found = [s for s in scenarios_of(exe["legacy"], "mixed") if s[0] == "isolation"]
+    found = [s for s in scenarios_of(exe["legacy"], "mixed") if s[1] == "isolation"]
     if not found:
         say("no mixed/isolation scenario: skipped")
         return
@@ -412,12 +413,13 @@ def main():
     jobs = []
     for drv in args.drivers:
         exe = {s: os.path.join(bins[s], drv) for s in ("legacy", "new")}
-        for name, conc, what in scenarios_of(exe["legacy"], drv):
-            jobs.append((drv, name, conc, what, exe))
+        jobs += [s + (exe,) for s in scenarios_of(exe["legacy"], drv)]
+    if not args.driver:
+        # the cross-driver scenarios: every driver at once
+        exe = {s: os.path.join(bins[s], "all") for s in ("legacy", "new")}
+        jobs += [s + (exe,) for s in scenarios_of(exe["legacy"], "mixed")]
     for key, exe in sorted((k, v) for k, v in bins.items() if k.startswith("extra:")):
-        drv = key.split(":", 1)[1]
-        for name, conc, what in scenarios_of(exe["legacy"], drv):
-            jobs.append((drv, name, conc, what, exe))
+        jobs += [s + (exe,) for s in scenarios_of(exe["legacy"], None)]
 
     results = []
     for drv, name, conc, what, exe in jobs:
