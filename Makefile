@@ -135,10 +135,10 @@ sanitize: deps	## the suites and stress programs under ASan+UBSan, the stress pr
 # --- drivers: legacy on the old stack, converted on the new -------------
 
 $(BUILD)/drivers/legacy/all: $(LIBS) $(DRIVER_SRCS) $(wildcard $(TOP)/drivers/legacy/*.c $(TOP)/drivers/legacy/include/*/*.h)
-	@$(TOP)/drivers/build.sh legacy $(TOP)/drivers/legacy $(@D) >/dev/null
+	@CC="$(CC)" CFLAGS="$(CFLAGS)" $(TOP)/drivers/build.sh legacy $(TOP)/drivers/legacy $(@D) >/dev/null
 
 $(BUILD)/drivers/converted/all: $(LIBS) $(DRIVER_SRCS) $(wildcard $(TOP)/drivers/converted/*.c $(TOP)/drivers/converted/include/*/*.h)
-	@$(TOP)/drivers/build.sh new $(TOP)/drivers/converted $(@D) >/dev/null
+	@CC="$(CC)" CFLAGS="$(CFLAGS)" $(TOP)/drivers/build.sh new $(TOP)/drivers/converted $(@D) >/dev/null
 
 
 $(BUILD)/modules/%.o: $(TOP)/drivers/%.c $(LIBS)

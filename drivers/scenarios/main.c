@@ -356,5 +356,8 @@ int main(int argc, char **argv)
 	       seed, ctx.scn->concurrent ? "true" : "false", ctx.obs.s,
 	       ctx.inv.s, ctx.stats.s, leaks, ctx.failed ? "false" : "true");
 	fflush(stdout);
+	free(ctx.obs.s);
+	free(ctx.inv.s);
+	free(ctx.stats.s);
 	return ctx.failed ? 1 : 0;
 }

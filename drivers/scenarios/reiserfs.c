@@ -113,6 +113,7 @@ static void nomem(struct scenario_ctx *ctx)
 	    sa.async_scheduled == 19);
 	inv(ctx, "every_commit_task_ran",
 	    sa.async_commits + sa.async_noops == sa.async_scheduled);
+	free(oa);
 }
 SCENARIO(reiserfs, "nomem", 0, nomem,
 	 "the 7th commit task cannot be allocated (GFP_NOFS fails): that "
@@ -145,6 +146,7 @@ static void sync_mix(struct scenario_ctx *ctx)
 	obs_u64(ctx, "commit_tasks", sa.async_scheduled);
 	inv(ctx, "every_commit_task_ran",
 	    sa.async_commits + sa.async_noops == sa.async_scheduled);
+	free(oa);
 }
 SCENARIO(reiserfs, "sync_mix", 0, sync_mix,
 	 "150 transactions, one in ten synchronous, wrapping the 64 journal "
