@@ -112,7 +112,7 @@ $(BUILD)/tests/stress/stress-tq: $(TOP)/tests/stress/stress-tq.c $(STRESS_DEPS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(KCFLAGS) -o $@ $< $(LIBTQ) $(LIBSHIM) $(HOSTLIBS)
 
-CHECKS		= $(TEST_BINS) $(STRESS_BINS) $(TOP)/tests/drift/run \
+CHECKS		= $(TEST_BINS) $(STRESS_BINS) $(TOP)/tests/faults/run $(TOP)/tests/drift/run \
 		  $(TOP)/tests/demo/run "$(TOP)/tests/modpost/run $(MODULES)" \
 		  $(TOP)/tests/semantic-patches/run
 

@@ -336,6 +336,8 @@ int main(int argc, char **argv)
 	ctx.scn->run(&ctx);
 
 	leaks = shim_kmalloc_outstanding();
+	/* how far a fault sweep (SHIM_FAIL_KMALLOC=1, 2, ...) has to go */
+	stat_u64(&ctx, "kmalloc_calls", shim_kmalloc_calls());
 	inv(&ctx, "no_leaks", leaks == 0);
 
 	printf("{\"driver\":");
