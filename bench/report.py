@@ -829,21 +829,15 @@ def report_md(machine, goals, plots, failed, term):
     L.append("## Other findings\n")
     old_w, new_w = fig("wake_schedule_task"), fig("wake_queue_work")
     L.append(
-        "- **The old stack's wake latency is inflated by the shim** "
-        "(old p50 %s us, new %s us).  `__wake_up()` (shim/wait.c) calls "
-        "`shim_try_to_wake_up()`, a FUTEX_WAKE, with the wait queue's lock "
-        "held; in the kernel a spinlock holder cannot be preempted, on the "
-        "host it can: the woken keventd runs at once and its first act, "
-        "`remove_wait_queue()`, finds the lock still held, spins, sleeps on "
-        "the lock's futex and needs a second wake-up.  An experiment outside "
-        "the tree that collects the waiters under the lock and wakes them "
-        "after unlocking (as Linux's wake_q does) brought schedule_task's "
-        "wake latency from about 10.5 us to 3.6 us.  The new stack is not "
-        "affected for queue_work (it wakes its worker with "
-        "`wake_up_process()` after unlocking), but every `complete()` and "
-        "flush wake-up is: compare the stacks' wake latencies with this in "
-        "mind.\n" % (fmt(old_w["p50"]) if old_w else "-",
-                     fmt(new_w["p50"]) if new_w else "-"))
+        "- **Both stacks wake after unlocking** (old p50 %s us, new %s us).  "
+        "On the host a spinlock holder can be preempted: a thread woken "
+        "with the wait queue's lock still held runs at once into that lock "
+        "and needs a second wake-up.  The shim therefore decides wake-ups "
+        "under the lock and carries them out after it (`wake_q`, as Linux "
+        "does), in `wake_up()`, `complete()` and `up()`; it took "
+        "schedule_task's wake latency from about 10.5 us to 3.6 us when it "
+        "went in.\n" % (fmt(old_w["p50"]) if old_w else "-",
+                        fmt(new_w["p50"]) if new_w else "-"))
     fu = fig("wake_futex_handoff")
     L.append(
         "- **Wake-up tails: the new stack wakes on the queueing CPU.**  The "
@@ -867,10 +861,12 @@ def report_md(machine, goals, plots, failed, term):
         "are steadier than the rate.\n")
     rq, fr = fig("enqueue_queue_work_requeue"), fig("enqueue_queue_work")
     L.append(
-        "- **Requeueing costs the new stack one more lock round trip** "
-        "(%s ns against %s ns for a fresh work): see the reference aim "
-        "above.\n" % (fmt(rq["median"]) if rq else "-",
-                       fmt(fr["median"]) if fr else "-"))
+        "- **Requeueing a work that has run before** costs %s ns against %s "
+        "ns for a fresh one: queue_work() first checks whether the work is "
+        "still running on another CPU's worker (to queue it behind itself "
+        "there), which takes that worker's lock when the work last ran on "
+        "another CPU.\n" % (fmt(rq["median"]) if rq else "-",
+                            fmt(fr["median"]) if fr else "-"))
     L.append(
         "- **The seed's flush loop is emulated** on the same (per-CPU) "
         "queue with the public API: a count of works queued and not yet "
