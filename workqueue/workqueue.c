@@ -537,6 +537,7 @@ static void cancel_waiting_delayed(struct cpu_workqueue_struct *cwq)
 
 	for (;;) {
 		struct work_struct *work;
+		void *routine;
 
 		spin_lock_irqsave(&cwq->lock, flags);
 		if (list_empty(&cwq->delayed)) {
@@ -544,16 +545,22 @@ static void cancel_waiting_delayed(struct cpu_workqueue_struct *cwq)
 			return;
 		}
 		work = list_entry(cwq->delayed.next, struct work_struct, entry);
-		spin_unlock_irqrestore(&cwq->lock, flags);
-
-		/* if the timer has fired, it moved the work to the worklist */
-		if (del_timer_sync(&work->timer)) {
-			printk(KERN_WARNING "WARNING: destroy_workqueue(%s): delayed "
-			       "work %p (routine %p) still waits for its timer: "
-			       "cancelled, it will not run\n", cwq->wq->name,
-			       (void *) work, (void *) work->routine);
-			forget_delayed_work(work);
+		/* cwq->lock -> timers_lock, as in queue_delayed_work() */
+		if (!del_timer(&work->timer)) {
+			/* its handler runs and will move it: let it */
+			spin_unlock_irqrestore(&cwq->lock, flags);
+			yield();
+			continue;
 		}
+		routine = (void *) work->routine;
+		list_del_init(&work->entry);
+		debug_object_deactivate(work, &work_debug_descr);
+		clear_bit(0, &work->pending);
+		spin_unlock_irqrestore(&cwq->lock, flags);
+		printk(KERN_WARNING "WARNING: destroy_workqueue(%s): delayed "
+		       "work %p (routine %p) still waits for its timer: "
+		       "cancelled, it will not run\n", cwq->wq->name,
+		       (void *) work, routine);
 	}
 }
 
@@ -573,7 +580,8 @@ static int workqueue_drained(struct workqueue_struct *wq)
 	for_each_online_cpu(cpu) {
 		struct cpu_workqueue_struct *cwq = wq->cpu_wq[cpu];
 
-		if (!list_empty(&cwq->worklist) || cwq->current_work)
+		if (!list_empty(&cwq->worklist) || !list_empty(&cwq->delayed) ||
+		    cwq->current_work)
 			empty = 0;
 	}
 	for_each_online_cpu(cpu)
@@ -607,11 +615,11 @@ void destroy_workqueue(struct workqueue_struct *wq)
 		BUG();
 	}
 	wq->dying = 1;
-	for_each_online_cpu(cpu)
-		cancel_waiting_delayed(wq->cpu_wq[cpu]);
-	do
+	do {
+		for_each_online_cpu(cpu)
+			cancel_waiting_delayed(wq->cpu_wq[cpu]);
 		flush_workqueue(wq);
-	while (!workqueue_drained(wq));
+	} while (!workqueue_drained(wq));
 
 	debug_object_deactivate(wq, &wq_debug_descr);
 	free_workqueue(wq);

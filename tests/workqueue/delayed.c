@@ -215,3 +215,135 @@ Test(workqueue, destroy_with_a_delayed_work_waiting_warns_naming_it_and_cancels_
 	destroy_workqueue(wq);
 	cr_assert_eq(runs(&cw), 1);
 }
+
+/* --- destroy racing delayed work (found in review) --- */
+
+static struct workqueue_struct *drain_wq;
+static struct work_struct drain_rearm, drain_late;
+static struct completion drain_go;
+static int drain_late_runs;
+static int destroyer_tid;
+
+static void drain_late_fn(void *data)
+{
+	__atomic_add_fetch(&drain_late_runs, 1, __ATOMIC_SEQ_CST);
+}
+
+/* queues a delayed work on its own queue once destroy is draining it */
+static void drain_rearm_fn(void *data)
+{
+	wait_for_completion(&drain_go);
+	queue_delayed_work(drain_wq, &drain_late, 10);
+}
+
+static void *destroyer(void *arg)
+{
+	__atomic_store_n(&destroyer_tid, (int) gettid(), __ATOMIC_SEQ_CST);
+	destroy_workqueue(drain_wq);
+	return NULL;
+}
+
+/* the host state of thread @tid ('R', 'S', ...), or 0 */
+static char thread_state(int tid)
+{
+	char path[64], buf[256], *p;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/self/task/%d/stat", tid);
+	f = fopen(path, "r");
+	if (!f)
+		return 0;
+	p = fgets(buf, sizeof(buf), f);
+	fclose(f);
+	p = p ? strrchr(buf, ')') : NULL;
+	return p && p[1] == ' ' ? p[2] : 0;
+}
+
+Test(workqueue, destroy_cancels_a_delayed_work_its_own_work_queues_while_draining)
+{
+	pthread_t thread;
+	int tid;
+
+	shim_clock_virtual();
+	drain_wq = create_workqueue("drain");
+	init_completion(&drain_go);
+	INIT_WORK(&drain_rearm, drain_rearm_fn, NULL);
+	INIT_WORK(&drain_late, drain_late_fn, NULL);
+	queue_work(drain_wq, &drain_rearm);
+	shim_printk_clear();
+	pthread_create(&thread, NULL, destroyer, NULL);
+	/* let destroy get past its first look at the delayed lists: it then
+	 * sleeps, waiting for drain_rearm_fn */
+	while (!(tid = __atomic_load_n(&destroyer_tid, __ATOMIC_SEQ_CST)) ||
+	       thread_state(tid) != 'S')
+		sched_yield();
+	complete(&drain_go);
+	join(thread);
+
+	cr_assert_eq(test_bit(0, &drain_late.pending), 0,
+		     "the delayed work is still pending after destroy");
+	cr_assert_eq(timer_pending(&drain_late.timer), 0,
+		     "the delayed work's timer is still armed after destroy");
+	cr_assert_printk("WARNING: destroy_workqueue(drain): delayed work");
+	shim_clock_advance(100);	/* its timer must not fire into freed memory */
+	cr_assert_eq(drain_late_runs, 0);
+}
+
+#define SELF_FREEING	500
+
+struct self_freeing {
+	struct work_struct work;
+	int *ran;
+};
+
+static void self_freeing_fn(void *data)
+{
+	struct self_freeing *sf = data;
+
+	__atomic_store_n(sf->ran, 1, __ATOMIC_SEQ_CST);
+	kfree(sf);
+}
+
+static int advancing;
+
+static void *advancer(void *arg)
+{
+	while (__atomic_load_n(&advancing, __ATOMIC_SEQ_CST))
+		shim_clock_advance(1);
+	return NULL;
+}
+
+/* destroy must not touch a delayed work that ran, and freed itself, meanwhile */
+Test(workqueue, destroy_races_delayed_works_that_free_themselves)
+{
+	static struct self_freeing *works[SELF_FREEING];
+	static int ran[SELF_FREEING];
+	long outstanding = shim_kmalloc_outstanding();
+	pthread_t thread;
+	int round, i;
+
+	shim_clock_virtual();
+	quiet_console();
+	for (round = 0; round < 10; round++) {
+		workqueue_t *wq = create_workqueue("selffree");
+
+		for (i = 0; i < SELF_FREEING; i++) {
+			works[i] = kmalloc(sizeof(*works[i]), GFP_KERNEL);
+			cr_assert(works[i]);
+			ran[i] = 0;
+			works[i]->ran = &ran[i];
+			INIT_WORK(&works[i]->work, self_freeing_fn, works[i]);
+			queue_delayed_work(wq, &works[i]->work, 1 + i % 8);
+		}
+		__atomic_store_n(&advancing, 1, __ATOMIC_SEQ_CST);
+		pthread_create(&thread, NULL, advancer, NULL);
+		destroy_workqueue(wq);
+		__atomic_store_n(&advancing, 0, __ATOMIC_SEQ_CST);
+		join(thread);
+		/* what destroy cancelled never ran: it is still ours to free */
+		for (i = 0; i < SELF_FREEING; i++)
+			if (!__atomic_load_n(&ran[i], __ATOMIC_SEQ_CST))
+				kfree(works[i]);
+	}
+	cr_assert_eq(shim_kmalloc_outstanding(), outstanding);
+}
