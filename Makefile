@@ -114,7 +114,7 @@ $(BUILD)/tests/stress/stress-tq: $(TOP)/tests/stress/stress-tq.c $(STRESS_DEPS)
 
 CHECKS		= $(TEST_BINS) $(STRESS_BINS) $(TOP)/tests/faults/run $(TOP)/tests/drift/run \
 		  $(TOP)/tests/demo/run "$(TOP)/tests/modpost/run $(MODULES)" \
-		  $(TOP)/tests/semantic-patches/run
+		  $(TOP)/tests/semantic-patches/run $(TOP)/tests/harness/run
 
 check: deps	## run every test; ends with "N passed, N failed"
 	@$(MAKE) --no-print-directory run-checks
