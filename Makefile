@@ -93,10 +93,11 @@ test_stacklib	= $(if $(filter context,$(1)),$(LIBTQ),$(LIBWQ))
 
 
 .SECONDEXPANSION:
-$(BUILD)/tests/%: $$(wildcard $(TOP)/tests/%/*.c) $(wildcard $(TOP)/tests/*/*.h) $(LIBS)
+$(BUILD)/tests/%: $$(wildcard $(TOP)/tests/%/*.c) $(TOP)/tests/child.c \
+		$(wildcard $(TOP)/tests/*.h $(TOP)/tests/*/*.h) $(LIBS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(KCFLAGS) -I$(TOP)/tests -DBUILD_DIR='"$(BUILD)"' \
-		-o $@ $(wildcard $(TOP)/tests/$*/*.c) \
+		-o $@ $(wildcard $(TOP)/tests/$*/*.c) $(TOP)/tests/child.c \
 		$(if $(wildcard $(call test_stacklib,$*)),$(call test_stacklib,$*)) \
 		$(LIBSHIM) $(CRITERION) $(HOSTLIBS)
 

@@ -492,8 +492,8 @@ Test(context, sleeping_in_an_immediate_task_is_a_bug)
 {
 	struct child_result res;
 
-	run_child("schedule_timeout_in_an_immediate_task", &res);
-	assert_child_bug(&res, "BUG: scheduling while atomic: ksoftirqd/0/", NULL);
+	run_child("schedule_timeout_in_an_immediate_task", CHILD_ALL_PRINTK, &res);
+	assert_child_bug(&res, "BUG: scheduling while atomic: ksoftirqd/0/");
 }
 
 CHILD_SCENARIO(wait_for_completion_in_an_immediate_task)
@@ -511,9 +511,9 @@ Test(context, waiting_for_a_completion_in_an_immediate_task_is_a_bug)
 {
 	struct child_result res;
 
-	run_child("wait_for_completion_in_an_immediate_task", &res);
+	run_child("wait_for_completion_in_an_immediate_task", CHILD_ALL_PRINTK, &res);
 	assert_child_bug(&res, "BUG: sleeping function called from invalid "
-			 "context: wait_for_completion() in ksoftirqd/0/", NULL);
+			 "context: wait_for_completion() in ksoftirqd/0/");
 }
 
 Test(context, tq_timer_runs_at_the_next_tick_in_timer_context)
@@ -552,8 +552,8 @@ Test(context, sleeping_in_a_tq_timer_task_is_a_bug)
 {
 	struct child_result res;
 
-	run_child("sleep_in_a_tq_timer_task", &res);
-	assert_child_bug(&res, "BUG: scheduling while atomic", NULL);
+	run_child("sleep_in_a_tq_timer_task", CHILD_ALL_PRINTK, &res);
+	assert_child_bug(&res, "BUG: scheduling while atomic");
 }
 
 /* --- exports and tracepoints --------------------------------------------- */

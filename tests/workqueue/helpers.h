@@ -7,13 +7,7 @@
  * fresh shim: real clock, nothing allocated, the boot threads (ksoftirqd,
  * and keventd or the events workers) idle.
  *
- * A diagnostic whose text matters is checked in a child: run_child(name)
- * forks and runs this binary again with WQTEST_CHILD=<name>; a constructor
- * there, after the shim and the stack have booted, runs the scenario
- * declared with CHILD_SCENARIO(name) and exits.  The parent gets the exit
- * status and all the child wrote on stdout and stderr, through a pipe.
- * Re-running the binary (rather than only forking) gives the child the
- * boot threads a forked copy would lack.
+ * A diagnostic whose text matters is checked in a child (../child.h).
  */
 #ifndef _TESTS_WORKQUEUE_HELPERS_H
 #define _TESTS_WORKQUEUE_HELPERS_H
@@ -37,9 +31,9 @@
 #include <linux/smp.h>
 #include <shim/test.h>
 
+#include "child.h"
+
 #define SUITE_TIMEOUT		30	/* seconds: a hang is the failure */
-#define CHILD_TIMEOUT		15	/* a child that neither BUGs nor exits */
-#define CHILD_ENV		"WQTEST_CHILD"
 
 #define __unused_helper		__attribute__((unused))
 
@@ -49,181 +43,6 @@
 		while (!(cond))						\
 			sched_yield();					\
 	} while (0)
-
-/* --- child scenarios ---------------------------------------------------- */
-
-struct child_scenario {
-	const char *name;
-	void (*fn)(void);
-} __attribute__((aligned(16)));
-
-#define CHILD_SCENARIO(name)						\
-	static void child_##name(void);					\
-	static const struct child_scenario __child_scenario_##name	\
-	__attribute__((section("wqtest_children"), used, aligned(16))) = \
-		{ #name, child_##name };				\
-	static void child_##name(void)
-
-extern const struct child_scenario __start_wqtest_children[]
-	__attribute__((weak));
-extern const struct child_scenario __stop_wqtest_children[]
-	__attribute__((weak));
-
-/* In a child: run the scenario named by the environment, then exit. */
-__attribute__((constructor(200), unused))
-static void child_scenario_runner(void)
-{
-	const struct child_scenario *s;
-	const char *name = getenv(CHILD_ENV);
-
-	if (!name)
-		return;
-	for (s = __start_wqtest_children; s && s < __stop_wqtest_children; s++) {
-		if (strcmp(s->name, name))
-			continue;
-		s->fn();
-		fflush(NULL);
-		_exit(0);
-	}
-	fprintf(stderr, "no child scenario \"%s\"\n", name);
-	_exit(126);
-}
-
-/* In a child, where Criterion's asserts do not work: exit 3 if @cond fails. */
-#define child_check(cond)						\
-	do {								\
-		if (!(cond)) {						\
-			fprintf(stderr, "child check failed: %s\n", #cond); \
-			_exit(3);					\
-		}							\
-	} while (0)
-
-/* In a child: say where an object lives, for the parent to look for. */
-static __unused_helper void child_note(const char *tag, const void *p)
-{
-	fprintf(stderr, "note: %s=%p\n", tag, p);
-	fflush(stderr);
-}
-
-struct child_result {
-	int status;		/* as waitpid() reports it */
-	char out[16384];	/* the child's stdout and stderr, NUL terminated */
-};
-
-/* The environment of a child: ours, less Criterion's and the shim's knobs. */
-static char **child_environment(const char *name)
-{
-	extern char **environ;
-	static char scenario[128];
-	char **envp;
-	int n = 0, i;
-
-	for (i = 0; environ[i]; i++)
-		;
-	envp = calloc(i + 3, sizeof(*envp));
-	cr_assert_not_null(envp);
-	for (i = 0; environ[i]; i++) {
-		if (!strncmp(environ[i], "BXFI_", 5) ||
-		    !strncmp(environ[i], "SHIM_", 5) ||
-		    !strncmp(environ[i], CHILD_ENV "=", sizeof(CHILD_ENV)))
-			continue;
-		envp[n++] = environ[i];
-	}
-	snprintf(scenario, sizeof(scenario), CHILD_ENV "=%s", name);
-	envp[n++] = scenario;
-	envp[n++] = "SHIM_LOGLEVEL=8";	/* every printk on stderr */
-	envp[n] = NULL;
-	return envp;
-}
-
-/* Run scenario @name in a fresh process of this binary; wait for it. */
-static __unused_helper void run_child(const char *name, struct child_result *res)
-{
-	char **envp = child_environment(name);
-	size_t len = 0;
-	ssize_t n;
-	int fds[2];
-	pid_t pid;
-	/* memcheck cannot re-execute the test under itself */
-	if (getenv("SHIM_TEST_NO_CHILD"))
-		cr_skip_test("a diagnostic checked in a child process: skipped here");
-
-	cr_assert_eq(pipe(fds), 0, "pipe: %s", strerror(errno));
-	fflush(NULL);
-	pid = fork();
-	cr_assert_neq(pid, -1, "fork: %s", strerror(errno));
-	if (pid == 0) {
-		struct rlimit no_core = { 0, 0 };
-
-		dup2(fds[1], STDOUT_FILENO);
-		dup2(fds[1], STDERR_FILENO);
-		close(fds[0]);
-		close(fds[1]);
-		setrlimit(RLIMIT_CORE, &no_core);	/* a BUG is expected */
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
-		alarm(CHILD_TIMEOUT);
-		execve("/proc/self/exe", (char *[]) { "wqtest-child", NULL }, envp);
-		_exit(127);
-	}
-	free(envp);
-	close(fds[1]);
-	for (;;) {
-		char sink[512];
-
-		if (len < sizeof(res->out) - 1)
-			n = read(fds[0], res->out + len, sizeof(res->out) - 1 - len);
-		else
-			n = read(fds[0], sink, sizeof(sink));	/* keep the head */
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		if (len < sizeof(res->out) - 1)
-			len += n;
-	}
-	res->out[len] = '\0';
-	close(fds[0]);
-	while (waitpid(pid, &res->status, 0) < 0)
-		cr_assert_eq(errno, EINTR, "waitpid: %s", strerror(errno));
-}
-
-/* The address a child gave with child_note(@tag), as printk's %p shows it. */
-static __unused_helper const char *child_noted(const struct child_result *res,
-					       const char *tag, char *buf,
-					       size_t len)
-{
-	char key[64];
-	const char *p;
-	size_t n = 0;
-
-	snprintf(key, sizeof(key), "note: %s=", tag);
-	p = strstr(res->out, key);
-	cr_assert_not_null(p, "the child did not note %s:\n%s", tag, res->out);
-	p += strlen(key);
-	while (p[n] && p[n] != '\n' && n < len - 1) {
-		buf[n] = p[n];
-		n++;
-	}
-	buf[n] = '\0';
-	return buf;
-}
-
-/* The child died of SIGABRT (a BUG) and said each of the NULL-ended needles. */
-static __unused_helper void assert_child_bug(const struct child_result *res, ...)
-{
-	const char *needle;
-	va_list ap;
-
-	cr_assert(WIFSIGNALED(res->status) && WTERMSIG(res->status) == SIGABRT,
-		  "the child did not BUG (status 0x%x); it said:\n%s",
-		  res->status, res->out);
-	va_start(ap, res);
-	while ((needle = va_arg(ap, const char *)))
-		cr_assert_not_null(strstr(res->out, needle),
-				   "the diagnostic lacks \"%s\":\n%s", needle,
-				   res->out);
-	va_end(ap);
-}
 
 /* --- CPUs and host threads --------------------------------------------- */
 

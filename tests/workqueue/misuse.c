@@ -44,11 +44,11 @@ Test(workqueue, init_work_on_a_pending_work_is_a_bug_naming_it)
 	struct child_result res;
 	char work[32];
 
-	run_child("init_work_on_a_pending_work", &res);
+	run_child("init_work_on_a_pending_work", CHILD_ALL_PRINTK, &res);
 	assert_child_bug(&res, "BUG: INIT_WORK(&pending_work) in "
 			 "child_init_work_on_a_pending_work()",
 			 child_noted(&res, "work", work, sizeof(work)),
-			 "is pending on initpend/", NULL);
+			 "is pending on initpend/");
 }
 
 struct driver_state {
@@ -74,10 +74,10 @@ Test(workqueue, init_work_on_a_work_waiting_for_its_timer_is_a_bug)
 	struct child_result res;
 	char work[32];
 
-	run_child("init_work_on_a_delayed_work", &res);
+	run_child("init_work_on_a_delayed_work", CHILD_ALL_PRINTK, &res);
 	assert_child_bug(&res, "BUG: INIT_WORK(&dev->work)",
 			 child_noted(&res, "work", work, sizeof(work)),
-			 "pending", NULL);
+			 "pending");
 }
 
 Test(workqueue, init_work_on_a_pending_work_aborts, .signal = SIGABRT)
@@ -113,12 +113,12 @@ Test(workqueue, kfree_of_memory_holding_a_pending_work_is_a_bug_naming_it)
 	struct child_result res;
 	char dev[32], work[32], freeing[64];
 
-	run_child("kfree_of_a_pending_work", &res);
+	run_child("kfree_of_a_pending_work", CHILD_ALL_PRINTK, &res);
 	snprintf(freeing, sizeof(freeing), "BUG: kfree(%s) in child_kfree_of_a_"
 		 "pending_work()", child_noted(&res, "dev", dev, sizeof(dev)));
 	assert_child_bug(&res, freeing, "work_struct",
 			 child_noted(&res, "work", work, sizeof(work)),
-			 "pending on kfreepend/", NULL);
+			 "pending on kfreepend/");
 }
 
 /* --- dead and missing queues --------------------------------------------- */
@@ -140,11 +140,10 @@ Test(workqueue, queue_work_on_a_destroyed_queue_is_a_bug_naming_both)
 	struct child_result res;
 	char wq[32], work[32];
 
-	run_child("queue_work_on_a_destroyed_queue", &res);
+	run_child("queue_work_on_a_destroyed_queue", CHILD_ALL_PRINTK, &res);
 	assert_child_bug(&res, "BUG: queue_work: workqueue",
 			 child_noted(&res, "wq", wq, sizeof(wq)),
-			 "not live", child_noted(&res, "work", work, sizeof(work)),
-			 NULL);
+			 "not live", child_noted(&res, "work", work, sizeof(work)));
 }
 
 CHILD_SCENARIO(queue_delayed_work_on_a_destroyed_queue)
@@ -164,9 +163,9 @@ Test(workqueue, queue_delayed_work_on_a_destroyed_queue_is_a_bug)
 	struct child_result res;
 	char wq[32];
 
-	run_child("queue_delayed_work_on_a_destroyed_queue", &res);
+	run_child("queue_delayed_work_on_a_destroyed_queue", CHILD_ALL_PRINTK, &res);
 	assert_child_bug(&res, "BUG: queue_delayed_work: workqueue",
-			 child_noted(&res, "wq", wq, sizeof(wq)), "not live", NULL);
+			 child_noted(&res, "wq", wq, sizeof(wq)), "not live");
 }
 
 CHILD_SCENARIO(queue_work_on_a_null_queue)
@@ -183,9 +182,9 @@ Test(workqueue, queue_work_on_a_null_queue_is_a_bug)
 	struct child_result res;
 	char work[32];
 
-	run_child("queue_work_on_a_null_queue", &res);
+	run_child("queue_work_on_a_null_queue", CHILD_ALL_PRINTK, &res);
 	assert_child_bug(&res, "BUG: queue_work(NULL,",
-			 child_noted(&res, "work", work, sizeof(work)), NULL);
+			 child_noted(&res, "work", work, sizeof(work)));
 }
 
 CHILD_SCENARIO(destroy_workqueue_twice)
@@ -202,10 +201,10 @@ Test(workqueue, destroying_a_workqueue_twice_is_a_bug_naming_it)
 	struct child_result res;
 	char wq[32];
 
-	run_child("destroy_workqueue_twice", &res);
+	run_child("destroy_workqueue_twice", CHILD_ALL_PRINTK, &res);
 	assert_child_bug(&res, "BUG: destroy_workqueue(",
 			 child_noted(&res, "wq", wq, sizeof(wq)),
-			 "destroyed twice", NULL);
+			 "destroyed twice");
 }
 
 Test(workqueue, destroying_a_workqueue_twice_aborts, .signal = SIGABRT)
@@ -243,9 +242,9 @@ Test(workqueue, destroy_workqueue_from_its_own_work_is_a_bug)
 {
 	struct child_result res;
 
-	run_child("destroy_workqueue_from_its_own_work", &res);
+	run_child("destroy_workqueue_from_its_own_work", CHILD_ALL_PRINTK, &res);
 	assert_child_bug(&res, "BUG: destroy_workqueue(suicide) called from its "
-			 "own worker suicide/", NULL);
+			 "own worker suicide/");
 }
 
 /* --- works that cannot run ----------------------------------------------- */
@@ -265,10 +264,10 @@ Test(workqueue, queueing_a_work_without_a_routine_is_a_bug_naming_it)
 	struct child_result res;
 	char work[32];
 
-	run_child("queue_work_without_a_routine", &res);
+	run_child("queue_work_without_a_routine", CHILD_ALL_PRINTK, &res);
 	assert_child_bug(&res, "BUG: queue_work(noroutine): work",
 			 child_noted(&res, "work", work, sizeof(work)),
-			 "has no routine", NULL);
+			 "has no routine");
 }
 
 /* Zeroed memory that was never through INIT_WORK: its list head is NULL. */
@@ -287,10 +286,10 @@ Test(workqueue, queueing_a_work_never_set_up_with_init_work_is_a_bug)
 	struct child_result res;
 	char work[32];
 
-	run_child("queue_work_never_initialised", &res);
+	run_child("queue_work_never_initialised", CHILD_ALL_PRINTK, &res);
 	assert_child_bug(&res, "BUG: queue_work(noinit): work",
 			 child_noted(&res, "work", work, sizeof(work)),
-			 "not set up with INIT_WORK", NULL);
+			 "not set up with INIT_WORK");
 }
 
 /* The checks above are BUGs; a name too long is only refused. */
@@ -303,7 +302,7 @@ Test(workqueue, a_name_too_long_is_refused_with_a_message_not_a_bug)
 {
 	struct child_result res;
 
-	run_child("create_workqueue_name_too_long", &res);
+	run_child("create_workqueue_name_too_long", CHILD_ALL_PRINTK, &res);
 	cr_assert(WIFEXITED(res.status) && WEXITSTATUS(res.status) == 0,
 		  "status 0x%x:\n%s", res.status, res.out);
 	cr_assert_not_null(strstr(res.out, "create_workqueue: name \"abcdefghijk\""),
