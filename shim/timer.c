@@ -222,6 +222,16 @@ void shim_clock_advance(unsigned long ticks)
 		       "shim_clock_virtual() first\n");
 		return;
 	}
+	/*
+	 * Timers run in the advancing thread, under the softirq lock: moving
+	 * time again from inside one would wait on itself for ever.
+	 */
+	if (in_interrupt()) {
+		printk(KERN_EMERG "BUG: shim_clock_advance() from a timer or "
+		       "bottom half, in %s/%d: time moves only from process "
+		       "context\n", current->comm, current->pid);
+		BUG();
+	}
 	pthread_mutex_lock(&advance_mutex);
 	target = jiffies + ticks;
 	pthread_mutex_lock(&shim_softirq_mutex);

@@ -300,6 +300,32 @@ Test(timer, del_timer_sync_from_own_handler_is_a_bug)
 	assert_child_bug(&res, "deleted from its own handler");
 }
 
+static void advancing_handler(unsigned long data)
+{
+	shim_clock_advance(1);
+}
+
+CHILD_SCENARIO(advance_in_timer)
+{
+	shim_clock_virtual();
+	strcpy(current->comm, "advancer");
+	init_timer(&timers[0]);
+	timers[0].function = advancing_handler;
+	timers[0].expires = jiffies + 1;
+	add_timer(&timers[0]);
+	shim_clock_advance(1);
+}
+
+/* it used to hang on the advance lock; the child's alarm would be the only end */
+Test(timer, advancing_the_clock_from_a_timer_is_a_bug)
+{
+	struct child_result res;
+
+	run_child("advance_in_timer", NULL, &res);
+	assert_child_bug(&res, "BUG: shim_clock_advance() from a timer or "
+			 "bottom half, in advancer/");
+}
+
 /* real time: ksoftirqd fires the timers */
 TestSuite(timer_real, .timeout = SUITE_TIMEOUT, .fini = stop_timers);
 
