@@ -175,6 +175,7 @@ __attribute__((destructor))
 static void report_leaks(void)
 {
 	struct kmalloc_header *h;
+	struct list_head *pos;
 	int shown = 0;
 
 	if (!shim_debug_enabled())
@@ -183,7 +184,13 @@ static void report_leaks(void)
 	if (outstanding > 0) {
 		printk(KERN_WARNING "kmalloc: %ld allocation(s) leaked at exit\n",
 		       outstanding);
-		list_for_each_entry(h, &allocations, list) {
+		/*
+		 * Not list_for_each_entry: its end test forms a header
+		 * around the list head, which is not KMALLOC_ALIGN aligned
+		 * (UBSan says so).
+		 */
+		list_for_each(pos, &allocations) {
+			h = list_entry(pos, struct kmalloc_header, list);
 			if (++shown > 10)
 				break;
 			printk(KERN_WARNING "kmalloc:   %zu bytes from %s()\n",
