@@ -42,6 +42,7 @@ static void shim_boot(void)
 {
 	const char *s;
 
+	shim_traps_init();
 	s = getenv("SHIM_DEBUG");
 	if (s && !strcmp(s, "0"))
 		debug_checks = 0;

@@ -153,6 +153,12 @@ static struct task_struct *adopt_current(void)
 	return tsk;
 }
 
+/* current, without adopting a thread that has none (for the oops handler) */
+struct task_struct *shim_current_or_null(void)
+{
+	return shim_current;
+}
+
 struct task_struct *shim_get_current(void)
 {
 	struct task_struct *tsk = shim_current;
@@ -345,6 +351,7 @@ static void *kthread_main(void *arg)
 
 	host->thread = pthread_self();
 	shim_current = tsk;
+	shim_traps_thread_init();
 	/* kernel_thread() returns once the thread has its host identity */
 	__atomic_store_n(&host->started, 1, __ATOMIC_RELEASE);
 	shim_futex_wake(&host->started, 1);
@@ -400,7 +407,8 @@ int kernel_thread(int (*fn)(void *), void *arg, unsigned long flags)
 	/*
 	 * Kernel threads take no host signals: a SIGCHLD or SIGINT is the
 	 * host program's (the seed's keventd reaped children on SIGCHLD; here
-	 * that would steal the program's own).
+	 * that would steal the program's own).  Their own faults they take
+	 * (traps.c).
 	 */
 	sigfillset(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &old);

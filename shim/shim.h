@@ -30,6 +30,10 @@ static inline void shim_futex_wake(volatile void *word, int nr)
 	futex_noasync((int32_t *) word, FUTEX_WAKE, nr, NULL, NULL, 0);
 }
 
+extern struct task_struct *shim_current_or_null(void);
+extern void shim_traps_init(void);
+extern void shim_traps_thread_init(void);
+
 /* A host call failed where the kernel call cannot: say which, and abort. */
 #define shim_host_bug(what, err)					\
 	do {								\
