@@ -9,6 +9,7 @@
 
 #include "shim.h"
 #include <linux/interrupt.h>
+#include <linux/completion.h>
 #include <asm/bitops.h>
 
 #define NR_BH	32
@@ -59,11 +60,15 @@ static void run_bottom_halves(void)
 	pthread_mutex_unlock(&shim_softirq_mutex);
 }
 
+/* boot waits for it: ps -L shows ksoftirqd/0 by the time main() runs */
+static DECLARE_COMPLETION(ksoftirqd_started);
+
 static int ksoftirqd(void *unused)
 {
 	(void) unused;
 	strcpy(current->comm, "ksoftirqd/0");
 	daemonize();
+	complete(&ksoftirqd_started);
 	for (;;) {
 		unsigned int kick = __atomic_load_n(&ksoftirqd_kick, __ATOMIC_SEQ_CST);
 		struct timespec ts, *timeout = NULL;
@@ -90,4 +95,5 @@ void shim_softirq_init(void)
 	pid = kernel_thread(ksoftirqd, NULL, 0);
 	if (pid < 0)
 		shim_host_bug("kernel_thread(ksoftirqd)", -pid);
+	wait_for_completion(&ksoftirqd_started);
 }

@@ -237,7 +237,7 @@ static void *produce_until_accepted(void *arg)
 		if (queue_work(p->wq, p->work))
 			p->accepted++;
 		else
-			cpu_relax();
+			sched_yield();	/* the worker on our CPU may need it */
 	}
 	return NULL;
 }
