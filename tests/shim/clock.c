@@ -21,7 +21,8 @@ Test(clock, start_near_initial_jiffies_before_the_wrap)
 {
 	unsigned long j = jiffies;
 
-	cr_assert_lt(j - INITIAL_JIFFIES, 10UL * HZ,
+	/* the test process has just started; 60 s leaves room for a loaded host */
+	cr_assert_lt(j - INITIAL_JIFFIES, 60UL * HZ,
 		     "jiffies %lu, %lu after INITIAL_JIFFIES",
 		     j, j - INITIAL_JIFFIES);
 	cr_assert(time_before(j, 0UL), "jiffies wrapped already");
