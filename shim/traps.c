@@ -22,7 +22,11 @@
 
 #if !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
 
-/* the handler needs a stack of its own to report a stack overflow */
+/*
+ * The boot thread's alternate stack, so that it can report its own stack
+ * overflow; other threads run the handler on their own stack (an overflow
+ * there dies unreported, as before).
+ */
 static char oops_stack[1 << 16];
 
 static void oops_write(const char *s, size_t len)
