@@ -2,7 +2,7 @@
 
 TOP		:= $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
 BUILD		:= $(TOP)/build
-STACK		?= new
+STACK		?= workqueue
 
 CC		?= cc
 OPT		?= -O2
@@ -23,20 +23,19 @@ SHIM_HDRS	:= $(shell find $(TOP)/shim -name '*.h') \
 		   $(wildcard $(TOP)/workqueue/include/linux/*.h)
 
 LIBSHIM		:= $(BUILD)/libshim.a
-LIBWQ		:= $(BUILD)/libworkqueue.a
-LIBTQ		:= $(BUILD)/libtaskqueue.a
-LIBS		:= $(LIBSHIM) $(if $(wildcard $(TOP)/workqueue/workqueue.c),$(LIBWQ)) \
-		   $(if $(wildcard $(TOP)/workqueue/context.c),$(LIBTQ))
+LIB_WORKQUEUE	:= $(BUILD)/libworkqueue.a
+LIB_TASKQUEUE	:= $(BUILD)/libtaskqueue.a
+LIBS		:= $(LIBSHIM) $(LIB_WORKQUEUE) $(LIB_TASKQUEUE)
 
-ifeq ($(STACK),legacy)
-STACKLIB	:= $(LIBTQ)
-else ifeq ($(STACK),new)
-STACKLIB	:= $(LIBWQ)
+ifeq ($(STACK),taskqueue)
+STACKLIB	:= $(LIB_TASKQUEUE)
+else ifeq ($(STACK),workqueue)
+STACKLIB	:= $(LIB_WORKQUEUE)
 else
-$(error STACK must be "new" (the workqueue core) or "legacy" (the keventd task queue), not "$(STACK)")
+$(error STACK must be "workqueue" (the workqueue core) or "taskqueue" (keventd and the task queues), not "$(STACK)")
 endif
 
-# the drivers: legacy on the old stack, converted on the new
+# the drivers: legacy on the task queue, converted on the workqueue
 DRIVER_SRCS	:= $(shell find $(TOP)/drivers -name '*.[ch]' -not -path '*/converted/*' -not -path '*/legacy/*')
 DRIVER_BINS	:= $(BUILD)/drivers/legacy/all $(BUILD)/drivers/converted/all
 # the driver objects modpost checks: each driver compiled alone
@@ -60,7 +59,7 @@ cflags: $(LIBS)	## print the compiler flags for your own kernel-style .c file
 
 # the whole stack library: its keventd or events queue must start even in a
 # program that has not called it yet, as in a booted kernel
-ldlibs: $(LIBS)	## print the linker flags (STACK=new or STACK=legacy)
+ldlibs: $(LIBS)	## print the linker flags (STACK=workqueue or STACK=taskqueue)
 	@echo -Wl,--whole-archive $(STACKLIB) -Wl,--no-whole-archive $(LIBSHIM) $(HOSTLIBS)
 
 $(BUILD)/shim/%.o: $(TOP)/shim/%.c $(SHIM_HDRS)
@@ -75,11 +74,11 @@ $(BUILD)/workqueue/%.o: $(TOP)/workqueue/%.c $(SHIM_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(KCFLAGS) -c -o $@ $<
 
-$(LIBWQ): $(BUILD)/workqueue/workqueue.o
+$(LIB_WORKQUEUE): $(BUILD)/workqueue/workqueue.o
 	@rm -f $@
 	ar rcs $@ $^
 
-$(LIBTQ): $(BUILD)/workqueue/context.o
+$(LIB_TASKQUEUE): $(BUILD)/workqueue/context.o
 	@rm -f $@
 	ar rcs $@ $^
 
@@ -88,8 +87,8 @@ TEST_DIRS	:= $(patsubst $(TOP)/tests/%/,%,$(dir $(wildcard $(TOP)/tests/*/*.c)))
 TEST_DIRS	:= $(filter-out semantic-patches stress,$(sort $(TEST_DIRS)))
 TEST_BINS	:= $(patsubst %,$(BUILD)/tests/%,$(TEST_DIRS))
 
-# tests/context runs on the old stack; everything else on the new one
-test_stacklib	= $(if $(filter context,$(1)),$(LIBTQ),$(LIBWQ))
+# tests/taskqueue runs on the task queue; everything else on the workqueue
+test_stacklib	= $(if $(filter taskqueue,$(1)),$(LIB_TASKQUEUE),$(LIB_WORKQUEUE))
 
 
 .SECONDEXPANSION:
@@ -102,16 +101,12 @@ $(BUILD)/tests/%: $$(wildcard $(TOP)/tests/%/*.c) $(TOP)/tests/child.c \
 		$(LIBSHIM) $(CRITERION) $(HOSTLIBS)
 
 # stress programs: plain programs (ThreadSanitizer runs them), one per stack
-STRESS_BINS	:= $(BUILD)/tests/stress/stress-wq $(BUILD)/tests/stress/stress-tq
+STRESS_BINS	:= $(BUILD)/tests/stress/stress-workqueue $(BUILD)/tests/stress/stress-taskqueue
 STRESS_DEPS	:= $(TOP)/tests/stress/stress.h $(LIBS)
 
-$(BUILD)/tests/stress/stress-wq: $(TOP)/tests/stress/stress-wq.c $(STRESS_DEPS)
+$(BUILD)/tests/stress/stress-%: $(TOP)/tests/stress/stress-%.c $(STRESS_DEPS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(KCFLAGS) -o $@ $< $(LIBWQ) $(LIBSHIM) $(HOSTLIBS)
-
-$(BUILD)/tests/stress/stress-tq: $(TOP)/tests/stress/stress-tq.c $(STRESS_DEPS)
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(KCFLAGS) -o $@ $< $(LIBTQ) $(LIBSHIM) $(HOSTLIBS)
+	$(CC) $(CFLAGS) $(KCFLAGS) -o $@ $< $(BUILD)/lib$*.a $(LIBSHIM) $(HOSTLIBS)
 
 CHECKS		= $(TEST_BINS) $(STRESS_BINS) $(TOP)/tests/faults/run $(TOP)/tests/drift/run \
 		  $(TOP)/tests/demo/run "$(TOP)/tests/modpost/run $(MODULES)" \
@@ -133,13 +128,13 @@ sanitize: deps	## the suites and stress programs under ASan+UBSan, the stress pr
 	@$(MAKE) --no-print-directory BUILD=$(BUILD)/tsan SAN="$(TSAN)" \
 		CHECKS='$$(STRESS_BINS)' run-checks
 
-# --- drivers: legacy on the old stack, converted on the new -------------
+# --- drivers: legacy on the task queue, converted on the workqueue -----
 
 $(BUILD)/drivers/legacy/all: $(LIBS) $(DRIVER_SRCS) $(wildcard $(TOP)/drivers/legacy/*.c $(TOP)/drivers/legacy/include/*/*.h)
-	@CC="$(CC)" CFLAGS="$(CFLAGS)" $(TOP)/drivers/build.sh legacy $(TOP)/drivers/legacy $(@D) >/dev/null
+	@CC="$(CC)" CFLAGS="$(CFLAGS)" $(TOP)/drivers/build.sh taskqueue $(TOP)/drivers/legacy $(@D) >/dev/null
 
 $(BUILD)/drivers/converted/all: $(LIBS) $(DRIVER_SRCS) $(wildcard $(TOP)/drivers/converted/*.c $(TOP)/drivers/converted/include/*/*.h)
-	@CC="$(CC)" CFLAGS="$(CFLAGS)" $(TOP)/drivers/build.sh new $(TOP)/drivers/converted $(@D) >/dev/null
+	@CC="$(CC)" CFLAGS="$(CFLAGS)" $(TOP)/drivers/build.sh workqueue $(TOP)/drivers/converted $(@D) >/dev/null
 
 
 $(BUILD)/modules/%.o: $(TOP)/drivers/%.c $(LIBS)
@@ -159,7 +154,7 @@ demo: deps $(LIBS)	## convert, run and compare every driver on both stacks (DRIV
 	@python3 $(TOP)/demo/demo.py $(DEMO_ARGS)
 
 # memcheck re-executing a test under itself cannot work: those tests skip
-VALGRIND_SUITES	:= $(filter %/shim %/workqueue %/context,$(TEST_BINS))
+VALGRIND_SUITES	:= $(filter %/shim %/workqueue %/taskqueue,$(TEST_BINS))
 
 check-valgrind: deps $(LIBS) $(VALGRIND_SUITES)	## the shim and stack suites under valgrind's memcheck (slow: minutes)
 	@TOP=$(TOP) SHIM_TEST_NO_CHILD=1 VALGRIND="valgrind -q --error-exitcode=99 --trace-children=yes" \

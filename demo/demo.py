@@ -17,7 +17,7 @@ usage: demo.py [--driver NAME] [--quick] [--extra DIR]... [--seeds N]
    properties every run must have: each queued work ran exactly once, in
    process context, never concurrently with itself; nothing leaked.
 5. Headline: latency of tty flip work while reiserfs commits that sleep are
-   queued, on the old stack (one keventd for all) and the new (commits on
+   queued, on the task queue (one keventd for all) and the workqueue (commits on
    their own queue).
 Writes build/report/{report.md,report.json,trace.json}; exits 0 only when
 no scenario is DIFFERENT.
@@ -39,7 +39,7 @@ DRIVER_OF_FILE = {
     "tty_flip.h": "tty", "random.c": "random", "floppy.c": "floppy",
     "aio.c": "aio", "reiserfs_journal.c": "reiserfs", "kmod.c": "kmod",
 }
-# the queues everyone shares: keventd on the old stack, events on the new
+# the queues everyone shares: keventd on the task queue, events on the workqueue
 SHARED = ("keventd", "events/")
 BH = ("tq_immediate", "tq_timer")
 
@@ -152,17 +152,17 @@ def build(args, converted):
     step(2, "Build: legacy drivers on the task queue, converted drivers on the workqueue core")
     env = dict(os.environ, EXTRA_OBJS=os.path.join(TOP, "demo", "monitor.c"))
     bins = {}
-    for stack, src in (("legacy", os.path.join(TOP, "drivers", "legacy")),
-                       ("new", converted)):
-        out = os.path.join(BUILD, "bin", stack)
+    for side, stack, src in (("legacy", "taskqueue", os.path.join(TOP, "drivers", "legacy")),
+                             ("converted", "workqueue", converted)):
+        out = os.path.join(BUILD, "bin", side)
         want = [d for d in args.drivers if d in DRIVERS] + ["all"]
         r = run([os.path.join(TOP, "drivers", "build.sh"), stack, src, out] + want, env=env)
         if r.returncode:
             sys.stdout.write(r.stdout + r.stderr)
-            say("build FAILED for the %s stack" % stack)
+            say("build FAILED for the %s drivers" % side)
             sys.exit(1)
-        say("%-7s %d binaries in %s" % (stack, len(want), os.path.relpath(out, TOP)))
-        bins[stack] = out
+        say("%-9s %d binaries in %s" % (side, len(want), os.path.relpath(out, TOP)))
+        bins[side] = out
     for ex in args.extra:
         bins.update(build_extra(ex))
     return bins
@@ -181,13 +181,13 @@ def build_extra(d):
         sys.stdout.write(r.stderr)
     kcflags = run(["make", "-s", "-C", TOP, "--no-print-directory", "cflags"]).stdout.split()
     built = {}
-    for stack, src in (("legacy", d), ("new", conv)):
+    for side, stack, src in (("legacy", "taskqueue", d), ("converted", "workqueue", conv)):
         ldlibs = run(["make", "-s", "-C", TOP, "--no-print-directory", "ldlibs",
                       "STACK=" + stack]).stdout.split()
         srcs = [os.path.join(src, f) for f in sorted(os.listdir(src)) if f.endswith(".c")]
         scns = [os.path.join(d, "scenarios", f)
                 for f in sorted(os.listdir(os.path.join(d, "scenarios"))) if f.endswith(".c")]
-        exe = os.path.join(out, stack, name)
+        exe = os.path.join(out, side, name)
         os.makedirs(os.path.dirname(exe), exist_ok=True)
         cmd = ["cc", "-O2", "-g"] + kcflags + [
             "-I" + os.path.join(src, "include"), "-I" + os.path.join(TOP, "drivers", "include"),
@@ -199,7 +199,7 @@ def build_extra(d):
         if r.returncode:
             say("build of %s (%s) FAILED:\n%s" % (name, stack, r.stderr))
             sys.exit(1)
-        built.setdefault("extra:" + name, {})[stack] = exe
+        built.setdefault("extra:" + name, {})[side] = exe
     say("extra   %s: built on both stacks" % name)
     return built
 
@@ -340,7 +340,7 @@ def percentile_row(label, lat):
 
 def headline(args, bins, rep):
     step(5, "Headline: tty flip work while reiserfs commits sleep")
-    exe = {s: os.path.join(bins[s], "all") for s in ("legacy", "new")}
+    exe = {s: os.path.join(bins[s], "all") for s in ("legacy", "converted")}
     if not all(os.path.exists(e) for e in exe.values()):
         say("no cross-driver binary: skipped")
         return
@@ -350,7 +350,7 @@ def headline(args, bins, rep):
         return
     traces = {}
     lat = {}
-    for stack in ("legacy", "new"):
+    for stack in ("legacy", "converted"):
         tr = os.path.join(BUILD, "trace-%s.json" % stack)
         res = run_one(exe[stack], "mixed", "isolation", 1, trace=tr,
                       label="%s stack" % ("old (keventd)" if stack == "legacy" else "new (workqueues)"))
@@ -362,20 +362,20 @@ def headline(args, bins, rep):
         except (OSError, ValueError, KeyError):
             traces[stack] = []
     rows = [percentile_row("old: keventd shared with commits", lat["legacy"]),
-            percentile_row("new: events, commits on reiserfs/N", lat["new"])]
+            percentile_row("new: events, commits on reiserfs/N", lat["converted"])]
     ratio = {}
     for p in ("p50", "p99"):
-        o, n = lat["legacy"].get(p), lat["new"].get(p)
+        o, n = lat["legacy"].get(p), lat["converted"].get(p)
         ratio[p] = round(o / max(n, 1), 1) if o is not None and n is not None else None
     rows.append(["ratio old/new", "", ratio["p50"], ratio["p99"], ""])
     rep.section("Headline: tty flip latency under sleeping journal commits (microseconds, queue to start)",
                 ["stack", "samples", "p50", "p99", "max"], rows,
-                "The old stack runs every task on one keventd, so a tty flip waits behind "
-                "journal commits that sleep; the new stack gives the commits a queue of their "
+                "The task queue runs every task on one keventd, so a tty flip waits behind "
+                "journal commits that sleep; the workqueue gives the commits a queue of their "
                 "own, as the seed patch does.")
     rep.data["headline"] = {"tty_flip_latency_us": lat, "ratio_old_over_new": ratio}
     os.makedirs(args.out, exist_ok=True)
-    events = traces["legacy"] + traces["new"]
+    events = traces["legacy"] + traces["converted"]
     with open(os.path.join(args.out, "trace.json"), "w") as f:
         json.dump({"traceEvents": events, "displayTimeUnit": "ms"}, f)
     say("timeline: %s (open in Perfetto or chrome://tracing)" %
@@ -412,11 +412,11 @@ def main():
     step(3, "Run: every scenario, both stacks, seeds %s" % ",".join(map(str, seeds)))
     jobs = []
     for drv in args.drivers:
-        exe = {s: os.path.join(bins[s], drv) for s in ("legacy", "new")}
+        exe = {s: os.path.join(bins[s], drv) for s in ("legacy", "converted")}
         jobs += [s + (exe,) for s in scenarios_of(exe["legacy"], drv)]
     if not args.driver:
         # the cross-driver scenarios: every driver at once
-        exe = {s: os.path.join(bins[s], "all") for s in ("legacy", "new")}
+        exe = {s: os.path.join(bins[s], "all") for s in ("legacy", "converted")}
         jobs += [s + (exe,) for s in scenarios_of(exe["legacy"], "mixed")]
     for key, exe in sorted((k, v) for k, v in bins.items() if k.startswith("extra:")):
         jobs += [s + (exe,) for s in scenarios_of(exe["legacy"], None)]
@@ -426,7 +426,7 @@ def main():
         runs = []
         for seed in seeds:
             old = run_one(exe["legacy"], drv, name, seed)
-            new = run_one(exe["new"], drv, name, seed)
+            new = run_one(exe["converted"], drv, name, seed)
             runs.append((seed, old, new, compare(old, new)))
         verdicts = [r[3][0] for r in runs]
         verdict = "DIFFERENT" if "DIFFERENT" in verdicts else (

@@ -3,7 +3,7 @@
 #
 #   drivers/build.sh STACK SRCDIR OUTDIR [DRIVER...]
 #
-#   STACK   legacy (build/libtaskqueue.a) or new (build/libworkqueue.a)
+#   STACK   taskqueue (build/libtaskqueue.a) or workqueue (build/libworkqueue.a)
 #   SRCDIR  the driver sources: drivers/legacy or drivers/converted
 #           (its include/ holds the headers that are converted with it)
 #   OUTDIR  where the binaries go: OUTDIR/<driver>, and OUTDIR/all (every
@@ -17,13 +17,13 @@
 set -euo pipefail
 
 usage() {
-	echo "usage: $0 legacy|new SRCDIR OUTDIR [DRIVER...]" >&2
+	echo "usage: $0 taskqueue|workqueue SRCDIR OUTDIR [DRIVER...]" >&2
 	exit 2
 }
 [ $# -ge 3 ] || usage
 STACK=$1 SRCDIR=$2 OUTDIR=$3
 shift 3
-case $STACK in legacy|new) ;; *) usage ;; esac
+case $STACK in taskqueue|workqueue) ;; *) usage ;; esac
 
 HERE=$(cd "$(dirname "$0")" && pwd)
 TOP=$(cd "$HERE/.." && pwd)

@@ -26,7 +26,7 @@
 #include <linux/fs.h>
 #include <linux/aio.h>
 
-#include <ports/aio.h>
+#include <entry/aio.h>
 
 #define dprintk(x...)	do { ; } while (0)
 #define pr_debug(x...)	do { ; } while (0)

@@ -26,7 +26,7 @@
 #include <linux/workqueue.h>
 #include <asm/atomic.h>
 
-#include <ports/kmod.h>
+#include <entry/kmod.h>
 #include <world/umh.h>
 
 #ifndef SIGCHLD

@@ -26,7 +26,7 @@
 #include <linux/interrupt.h>
 #include <linux/workqueue.h>
 
-#include <ports/random.h>
+#include <entry/random.h>
 #include <world/util.h>
 
 /*

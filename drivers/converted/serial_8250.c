@@ -28,7 +28,7 @@
 #include <linux/tty_flip.h>
 #include <asm/bitops.h>
 
-#include <ports/tty.h>
+#include <entry/tty.h>
 #include <world/irq.h>
 #include <world/uart.h>
 

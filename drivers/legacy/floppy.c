@@ -28,7 +28,7 @@
 #include <asm/bitops.h>
 #include <asm/atomic.h>
 
-#include <ports/floppy.h>
+#include <entry/floppy.h>
 #include <world/irq.h>
 #include <world/fdc.h>
 

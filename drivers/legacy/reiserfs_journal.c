@@ -31,7 +31,7 @@
 #include <asm/semaphore.h>
 #include <asm/atomic.h>
 
-#include <ports/reiserfs.h>
+#include <entry/reiserfs.h>
 #include <world/disk.h>
 
 #define CONFIG_REISERFS_CHECK

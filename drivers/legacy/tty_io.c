@@ -23,7 +23,7 @@
 #include <asm/bitops.h>
 #include <asm/semaphore.h>
 
-#include <ports/tty.h>
+#include <entry/tty.h>
 #include <world/n_record.h>
 
 static struct tty_ldisc ldiscs[NR_LDISCS];	/* line disc dispatch table */

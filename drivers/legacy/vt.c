@@ -21,7 +21,7 @@
 #include <linux/tty_flip.h>
 #include <asm/semaphore.h>
 
-#include <ports/tty.h>
+#include <entry/tty.h>
 
 #define MAX_NR_CONSOLES	8
 #define VT_LOG_LEN	64

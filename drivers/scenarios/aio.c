@@ -10,7 +10,7 @@
 #include <linux/errno.h>
 #include <world/util.h>
 #include <world/file.h>
-#include <ports/aio.h>
+#include <entry/aio.h>
 
 #include "scenario.h"
 

@@ -16,7 +16,7 @@
 #include <linux/errno.h>
 #include <world/util.h>
 #include <world/fdc.h>
-#include <ports/floppy.h>
+#include <entry/floppy.h>
 
 #include "scenario.h"
 

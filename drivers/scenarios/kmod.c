@@ -12,7 +12,7 @@
 #include <world/util.h>
 #include <world/irq.h>
 #include <world/umh.h>
-#include <ports/kmod.h>
+#include <entry/kmod.h>
 
 #include "scenario.h"
 

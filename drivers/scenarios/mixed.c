@@ -23,11 +23,11 @@
 #include <world/n_record.h>
 #include <world/file.h>
 #include <world/umh.h>
-#include <ports/tty.h>
-#include <ports/reiserfs.h>
-#include <ports/random.h>
-#include <ports/aio.h>
-#include <ports/kmod.h>
+#include <entry/tty.h>
+#include <entry/reiserfs.h>
+#include <entry/random.h>
+#include <entry/aio.h>
+#include <entry/kmod.h>
 
 #include "scenario.h"
 
@@ -153,7 +153,7 @@ out:
 SCENARIO(mixed, "isolation", 1, isolation,
 	 "4 file systems end 10 transactions each, whose commits sleep 20 ms, while "
 	 "a typist sends a character to ttyS0 every 5 ms: how long each waits "
-	 "for flush_to_ldisc (stats), behind the commits on the old stack");
+	 "for flush_to_ldisc (stats), behind the commits on keventd");
 
 /* everything at once: each part checks itself */
 struct everything {

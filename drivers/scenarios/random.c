@@ -13,7 +13,7 @@
 #include <shim/test.h>
 #include <world/util.h>
 #include <world/irq.h>
-#include <ports/random.h>
+#include <entry/random.h>
 
 #include "scenario.h"
 

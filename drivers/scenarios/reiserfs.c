@@ -12,7 +12,7 @@
 
 #include <shim/test.h>
 #include <world/util.h>
-#include <ports/reiserfs.h>
+#include <entry/reiserfs.h>
 
 #include "scenario.h"
 

@@ -15,7 +15,7 @@
 #include <world/uart.h>
 #include <world/irq.h>
 #include <world/n_record.h>
-#include <ports/tty.h>
+#include <entry/tty.h>
 
 #include "scenario.h"
 

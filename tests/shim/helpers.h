@@ -13,8 +13,7 @@
 #include <sys/types.h>
 
 #include "child.h"
-
-#define SUITE_TIMEOUT		20	/* seconds: a hang is the failure */
+#include "suite.h"
 
 /* --- host threads, seen through /proc ---------------------------------- */
 

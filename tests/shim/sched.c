@@ -10,8 +10,7 @@
 #include <shim/test.h>
 #include "helpers.h"
 
-/* 100,000 ping-pong rounds on a noisy 2-core machine: be generous. */
-TestSuite(sched, .timeout = 30);
+TestSuite(sched, .timeout = SUITE_TIMEOUT);
 
 Test(sched, wake_before_schedule_is_not_lost)
 {

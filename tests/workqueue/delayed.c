@@ -3,7 +3,7 @@
  * time: a delayed work runs no sooner than its delay, flush does not wait
  * for its timer, cancelling stops it, destroy cancels it with a warning.
  */
-#include "wqtest.h"
+#include "works.h"
 
 Test(workqueue, delayed_work_runs_no_sooner_than_its_delay)
 {

@@ -2,7 +2,7 @@
  * events.c - the shared "events" queue (schedule_work & co), the exports,
  * and the work tracepoints.
  */
-#include "wqtest.h"
+#include "works.h"
 
 #include <linux/module.h>
 #include <shim/trace.h>

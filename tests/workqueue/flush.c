@@ -3,7 +3,7 @@
  * be starved; create_workqueue() and destroy_workqueue() start, stop and
  * free exactly what they should, and fail cleanly.
  */
-#include "wqtest.h"
+#include "works.h"
 
 struct slow_work {
 	work_t work;

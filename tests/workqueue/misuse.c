@@ -5,7 +5,7 @@
  * said.  Two also run in the test's own process, as Criterion's
  * .signal = SIGABRT tests.
  */
-#include "wqtest.h"
+#include "works.h"
 
 static void noop_fn(void *data)
 {

@@ -3,7 +3,7 @@
  * context on the worker of the queueing CPU, never concurrently with
  * itself.
  */
-#include "wqtest.h"
+#include "works.h"
 
 TestSuite(workqueue, .timeout = SUITE_TIMEOUT, .init = quiet_console);
 

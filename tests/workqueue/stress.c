@@ -3,7 +3,7 @@
  * queues, a flusher, works that requeue themselves and hop queues.  Every
  * accepted queueing must run exactly once.
  */
-#include "wqtest.h"
+#include "works.h"
 
 #define NR_PRODUCERS	3
 #define NR_POOL		256	/* works per producer */

@@ -1,7 +1,7 @@
 /*
  * tqueue.h - the task-queue API as 2.4 and 2.5.39 drivers use it.
  *
- * The old stack: a tq_struct is both the queue entry and the work; queues
+ * The task queue: a tq_struct is both the queue entry and the work; queues
  * are bare list heads guarded by one global lock; schedule_task() hands a
  * task to the single keventd thread.  Built into build/libtaskqueue.a.
  */

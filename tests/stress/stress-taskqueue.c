@@ -1,5 +1,5 @@
 /*
- * stress-tq.c - the old stack under load.
+ * stress-taskqueue.c - the task queue under load.
  *
  * Producers schedule tasks from a pool on keventd, some tasks re-add
  * themselves, tasks also go through a private task queue run by a thread
@@ -178,7 +178,7 @@ int main(void)
 	      "scheduled before it (%ld flushes, %ld misses)", flushes, flush_misses);
 	CHECK(shim_kmalloc_outstanding() == before, "nothing leaked (%ld "
 	      "allocations outstanding)", shim_kmalloc_outstanding() - before);
-	printf("stress-tq: %ld schedulings accepted, %ld runs, %ld flushes "
+	printf("stress-taskqueue: %ld schedulings accepted, %ld runs, %ld flushes "
 	       "(%d at the end)\n", accepted, ran, flushes, final);
-	return stress_finish("stress-tq");
+	return stress_finish("stress-taskqueue");
 }

@@ -1,11 +1,11 @@
 /*
- * flood-legacy.c - the same flood on the old task-queue API.
+ * flood-taskqueue.c - the same flood on the task queue.
  *
  * Two threads schedule 100,000 tasks on keventd, then the main thread
  * flushes; every task must have run exactly once.
  *
- *   cc $(make -s cflags STACK=legacy) examples/flood-legacy.c \
- *      $(make -s ldlibs STACK=legacy) -o flood-legacy
+ *   cc $(make -s cflags STACK=taskqueue) examples/flood-taskqueue.c \
+ *      $(make -s ldlibs STACK=taskqueue) -o flood-taskqueue
  */
 #include <linux/kernel.h>
 #include <linux/sched.h>
@@ -49,7 +49,7 @@ int main(void)
 	for (t = 0; t < 2; t++)
 		for (i = 0; i < PER_THREAD; i++)
 			wrong += ran[t][i] != 1;
-	printf("flood-legacy: %d tasks scheduled, %ld ran other than once\n",
+	printf("flood-taskqueue: %d tasks scheduled, %ld ran other than once\n",
 	       2 * PER_THREAD, wrong);
 	return wrong != 0;
 }

@@ -1,7 +1,7 @@
 /*
- * helpers.h - what the deferred-work suites share (tests/workqueue on the
- * new stack, tests/context on the old one): nothing here names either
- * stack's API, only the shim's.
+ * stack.h - what the suites of the two stacks share (tests/workqueue and
+ * tests/taskqueue): nothing here names either stack's API, only the
+ * shim's.
  *
  * Criterion runs each test in a process of its own, so each starts with a
  * fresh shim: real clock, nothing allocated, the boot threads (ksoftirqd,
@@ -9,8 +9,8 @@
  *
  * A diagnostic whose text matters is checked in a child (../child.h).
  */
-#ifndef _TESTS_WORKQUEUE_HELPERS_H
-#define _TESTS_WORKQUEUE_HELPERS_H
+#ifndef _TESTS_STACK_H
+#define _TESTS_STACK_H
 
 #include <criterion/criterion.h>
 #include <dirent.h>
@@ -32,8 +32,7 @@
 #include <shim/test.h>
 
 #include "child.h"
-
-#define SUITE_TIMEOUT		30	/* seconds: a hang is the failure */
+#include "suite.h"
 
 #define __unused_helper		__attribute__((unused))
 
@@ -168,4 +167,4 @@ static __unused_helper int printk_contains(const char *needle)
 	cr_assert(!printk_contains(needle),				\
 		  "the kernel log has \"%s\":\n%s", (needle), printk_text)
 
-#endif /* _TESTS_WORKQUEUE_HELPERS_H */
+#endif /* _TESTS_STACK_H */

@@ -1,11 +1,11 @@
 /*
- * flood.c - an example of your own code on the sandbox, new API.
+ * flood-workqueue.c - an example of your own code on the sandbox, on the workqueue.
  *
  * Two threads queue 100,000 works onto a workqueue of their own while one
  * work keeps requeueing itself and the main thread flushes; then the queue
  * is destroyed.  Every work must have run exactly once.
  *
- *   cc $(make -s cflags) examples/flood.c $(make -s ldlibs) -o flood
+ *   cc $(make -s cflags) examples/flood-workqueue.c $(make -s ldlibs) -o flood-workqueue
  */
 #include <linux/kernel.h>
 #include <linux/sched.h>

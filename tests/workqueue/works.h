@@ -1,12 +1,12 @@
 /*
- * wqtest.h - works that the new-stack tests share: one that counts its
+ * works.h - works that the workqueue tests share: one that counts its
  * runs and records where it ran, and one that holds a worker busy until
  * the test lets it go (so that what is queued behind it stays pending).
  */
-#ifndef _TESTS_WORKQUEUE_WQTEST_H
-#define _TESTS_WORKQUEUE_WQTEST_H
+#ifndef _TESTS_WORKQUEUE_WORKS_H
+#define _TESTS_WORKQUEUE_WORKS_H
 
-#include "helpers.h"
+#include "stack.h"
 
 #include <linux/kernel.h>
 #include <linux/sched.h>
@@ -107,4 +107,4 @@ static __unused_helper const char *worker_comm(const char *name, int cpu,
 	return buf;
 }
 
-#endif /* _TESTS_WORKQUEUE_WQTEST_H */
+#endif /* _TESTS_WORKQUEUE_WORKS_H */

@@ -1,5 +1,5 @@
 /*
- * stress-wq.c - the new stack under load.
+ * stress-workqueue.c - the workqueue under load.
  *
  * Producers queue works from per-queue pools onto three queues, some works
  * requeue themselves, some go through queue_delayed_work, two threads
@@ -215,7 +215,7 @@ int main(void)
 	      "allocations outstanding)", shim_kmalloc_outstanding() - before);
 	CHECK(shim_kthreads_running() == threads_before, "every worker thread "
 	      "stopped (%d left)", shim_kthreads_running() - threads_before);
-	printf("stress-wq: %ld queueings accepted, %ld runs, %ld flushes, "
+	printf("stress-workqueue: %ld queueings accepted, %ld runs, %ld flushes, "
 	       "%ld queues churned\n", accepted, ran, flushes, churned);
-	return stress_finish("stress-wq");
+	return stress_finish("stress-workqueue");
 }
