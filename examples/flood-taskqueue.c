@@ -7,6 +7,8 @@
  *   cc $(make -s cflags STACK=taskqueue) examples/flood-taskqueue.c \
  *      $(make -s ldlibs STACK=taskqueue) -o flood-taskqueue
  */
+#include <stdio.h>
+
 #include <linux/kernel.h>
 #include <linux/sched.h>
 #include <linux/tqueue.h>

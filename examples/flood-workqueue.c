@@ -7,6 +7,8 @@
  *
  *   cc $(make -s cflags) examples/flood-workqueue.c $(make -s ldlibs) -o flood-workqueue
  */
+#include <stdio.h>
+
 #include <linux/kernel.h>
 #include <linux/sched.h>
 #include <linux/slab.h>

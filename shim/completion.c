@@ -10,26 +10,26 @@
 
 void complete(struct completion *x)
 {
-	struct wake_q_head wq = WAKE_Q_INIT;
+	struct shim_wake_q wq = SHIM_WAKE_Q_INIT;
 	unsigned long flags;
 
 	spin_lock_irqsave(&x->wait.lock, flags);
 	x->done++;
 	__wake_up_locked(&x->wait, TASK_NORMAL, 1, &wq);
 	spin_unlock_irqrestore(&x->wait.lock, flags);
-	wake_up_q(&wq);
+	shim_wake_up_q(&wq);
 }
 
 void complete_all(struct completion *x)
 {
-	struct wake_q_head wq = WAKE_Q_INIT;
+	struct shim_wake_q wq = SHIM_WAKE_Q_INIT;
 	unsigned long flags;
 
 	spin_lock_irqsave(&x->wait.lock, flags);
 	x->done += UINT_MAX / 2;
 	__wake_up_locked(&x->wait, TASK_NORMAL, 0, &wq);
 	spin_unlock_irqrestore(&x->wait.lock, flags);
-	wake_up_q(&wq);
+	shim_wake_up_q(&wq);
 }
 
 void wait_for_completion(struct completion *x)

@@ -5,12 +5,8 @@
  * registers work while it is pending; INIT_WORK and kfree() consult the
  * registry, never the work itself, so they work on uninitialised memory.
  */
-#include <stdint.h>
-#include <stdlib.h>
-
 #include "shim.h"
 #include <linux/debugobjects.h>
-#include <shim/test.h>
 
 #define ODEBUG_HASH_BITS	12
 #define ODEBUG_HASH_SIZE	(1 << ODEBUG_HASH_BITS)
@@ -37,7 +33,7 @@ int debug_objects_enabled(void)
 
 static struct debug_bucket *get_bucket(const void *addr)
 {
-	uint64_t h = ((uintptr_t) addr >> 3) * 0x9E3779B97F4A7C15ULL;
+	u64 h = ((unsigned long) addr >> 3) * 0x9E3779B97F4A7C15ULL;
 
 	return &obj_hash[h >> (64 - ODEBUG_HASH_BITS)];
 }
@@ -51,7 +47,7 @@ int debug_object_activate(void *addr, struct debug_obj_descr *descr,
 
 	if (!shim_debug_enabled())
 		return 0;
-	obj = malloc(sizeof(*obj));
+	obj = shim_host_alloc(sizeof(*obj), sizeof(void *));
 	if (!obj)
 		shim_host_bug("malloc", ENOMEM);
 	obj->addr = addr;
@@ -63,7 +59,7 @@ int debug_object_activate(void *addr, struct debug_obj_descr *descr,
 	for (struct debug_obj *o = db->head; o; o = o->next) {
 		if (o->addr == addr) {
 			spin_unlock_irqrestore(&db->lock, flags);
-			free(obj);
+			shim_host_free(obj);
 			return -EBUSY;
 		}
 	}
@@ -93,7 +89,7 @@ void debug_object_deactivate(void *addr, struct debug_obj_descr *descr)
 		}
 	}
 	spin_unlock_irqrestore(&db->lock, flags);
-	free(obj);
+	shim_host_free(obj);
 }
 
 static struct debug_obj *lookup(const void *addr, struct debug_obj *copy)
@@ -139,7 +135,7 @@ static void freed_active(const void *addr, struct debug_obj *obj,
 void debug_check_no_obj_freed(const void *addr, size_t size, const char *caller)
 {
 	long active = __atomic_load_n(&nr_active, __ATOMIC_SEQ_CST);
-	uintptr_t start = (uintptr_t) addr, end = start + size, p;
+	unsigned long start = (unsigned long) addr, end = start + size, p;
 	struct debug_obj copy, *obj;
 	unsigned long flags;
 	int i;
@@ -148,7 +144,7 @@ void debug_check_no_obj_freed(const void *addr, size_t size, const char *caller)
 		return;
 	/* objects are pointer aligned: probe each slot, or scan the table */
 	if (size / sizeof(void *) <= (size_t) active) {
-		for (p = (start + 7) & ~(uintptr_t) 7; p < end; p += 8) {
+		for (p = (start + 7) & ~7UL; p < end; p += 8) {
 			obj = lookup((void *) p, &copy);
 			if (obj)
 				freed_active(addr, obj, caller);
@@ -160,8 +156,8 @@ void debug_check_no_obj_freed(const void *addr, size_t size, const char *caller)
 
 		spin_lock_irqsave(&db->lock, flags);
 		for (obj = db->head; obj; obj = obj->next) {
-			if ((uintptr_t) obj->addr >= start &&
-			    (uintptr_t) obj->addr < end) {
+			if ((unsigned long) obj->addr >= start &&
+			    (unsigned long) obj->addr < end) {
 				copy = *obj;
 				spin_unlock_irqrestore(&db->lock, flags);
 				freed_active(addr, &copy, caller);

@@ -7,11 +7,8 @@
  * then on allocations and thread starts are counted, and the environment's
  * fault injection (SHIM_FAIL_KMALLOC, SHIM_FAIL_KTHREAD) starts counting.
  */
-#include <stdlib.h>
-
 #include "shim.h"
 #include <linux/init.h>
-#include <shim/test.h>
 
 int shim_booting = 1;
 static int debug_checks = 1;
@@ -23,13 +20,13 @@ int shim_debug_enabled(void)
 
 static unsigned long env_number(const char *name)
 {
-	const char *s = getenv(name);
+	const char *s = shim_getenv(name);
 	char *end;
 	unsigned long n;
 
 	if (!s || !*s)
 		return 0;
-	n = strtoul(s, &end, 10);
+	n = simple_strtoul(s, &end, 10);
 	if (*end) {
 		printk(KERN_ERR "shim: %s=%s is not a number; ignored\n", name, s);
 		return 0;
@@ -43,12 +40,12 @@ static void shim_boot(void)
 	const char *s;
 
 	shim_traps_init();
-	s = getenv("SHIM_DEBUG");
+	s = shim_getenv("SHIM_DEBUG");
 	if (s && !strcmp(s, "0"))
 		debug_checks = 0;
-	s = getenv("SHIM_LOGLEVEL");
+	s = shim_getenv("SHIM_LOGLEVEL");
 	if (s && *s)
-		shim_printk_set_console_level(atoi(s));
+		shim_printk_set_console_level(simple_strtol(s, NULL, 10));
 	shim_clock_init();
 	shim_smp_init();
 	shim_softirq_init();

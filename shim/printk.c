@@ -5,18 +5,12 @@
  * back; those more urgent than the console level also go to stderr, one
  * write per message so that lines from several threads do not interleave.
  */
-#include <pthread.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
-
 #include "shim.h"
-#include <shim/test.h>
 
 #define LOG_BUF_LEN	(1 << 18)
 #define DEFAULT_MESSAGE_LOGLEVEL 4
 
-static pthread_mutex_t log_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct shim_mutex log_lock = SHIM_MUTEX_INIT;
 static char log_buf[LOG_BUF_LEN];
 static size_t log_len;
 static int console_loglevel = 7;
@@ -63,11 +57,11 @@ int vprintk(const char *fmt, va_list args)
 	text[2] = '>';
 	len += 3;
 
-	pthread_mutex_lock(&log_lock);
+	shim_mutex_lock(&log_lock);
 	log_append(text, len);
 	if (level < __atomic_load_n(&console_loglevel, __ATOMIC_RELAXED))
-		(void) !write(STDERR_FILENO, text, len);
-	pthread_mutex_unlock(&log_lock);
+		shim_console_write(text, len);
+	shim_mutex_unlock(&log_lock);
 	return len;
 }
 
@@ -88,26 +82,26 @@ size_t shim_printk_read(char *buf, size_t len)
 
 	if (!len)
 		return 0;
-	pthread_mutex_lock(&log_lock);
+	shim_mutex_lock(&log_lock);
 	n = log_len < len - 1 ? log_len : len - 1;
 	from = log_len - n;	/* the newest text that fits */
 	memcpy(buf, log_buf + from, n);
 	buf[n] = '\0';
-	pthread_mutex_unlock(&log_lock);
+	shim_mutex_unlock(&log_lock);
 	return n;
 }
 
 void shim_printk_clear(void)
 {
-	pthread_mutex_lock(&log_lock);
+	shim_mutex_lock(&log_lock);
 	log_len = 0;
-	pthread_mutex_unlock(&log_lock);
+	shim_mutex_unlock(&log_lock);
 }
 
 void shim_bug(const char *file, int line, const char *func)
 {
 	printk(KERN_EMERG "kernel BUG at %s:%d in %s()!\n", file, line, func);
-	abort();
+	shim_host_abort();
 }
 
 void shim_warn(const char *file, int line, const char *func, const char *cond)
@@ -124,5 +118,5 @@ void panic(const char *fmt, ...)
 	vsnprintf(buf, sizeof(buf), fmt, args);
 	va_end(args);
 	printk(KERN_EMERG "Kernel panic: %s\n", buf);
-	abort();
+	shim_host_abort();
 }

@@ -56,12 +56,12 @@ int down_trylock(struct semaphore *sem)
 
 void up(struct semaphore *sem)
 {
-	struct wake_q_head wq = WAKE_Q_INIT;
+	struct shim_wake_q wq = SHIM_WAKE_Q_INIT;
 	unsigned long flags;
 
 	spin_lock_irqsave(&sem->wait.lock, flags);
 	sem->count++;
 	__wake_up_locked(&sem->wait, TASK_NORMAL, 1, &wq);
 	spin_unlock_irqrestore(&sem->wait.lock, flags);
-	wake_up_q(&wq);
+	shim_wake_up_q(&wq);
 }

@@ -1,55 +1,23 @@
 /*
- * shim.h - what the host side of the shim shares between its files.
- *
- * Every pthread, futex and clock call of the sandbox lives in the shim's .c files,
- * behind the kernel API of shim/include.  A host call failing where the
- * kernel could not fail is a BUG, with the errno.
+ * shim.h - what the shim's files share.  Their host calls go through
+ * host.h; this is the rest of what they tell each other.
  */
 #ifndef _SHIM_SHIM_H
 #define _SHIM_SHIM_H
 
-#include <stdint.h>
-#include <time.h>
-#include <errno.h>
-#include <string.h>
-#include <urcu/futex.h>
-
 #include <linux/kernel.h>
 #include <linux/sched.h>
+#include <linux/string.h>
+#include <linux/errno.h>
+#include <shim/test.h>
 
-/*
- * Every futex word of the shim lives in this process: the private flag
- * spares the kernel the lookup a shared futex needs (mm and page) on every
- * wait and wake, which was about 1.5 us of each worker wake-up.
- */
-#define SHIM_FUTEX_PRIVATE	128	/* FUTEX_PRIVATE_FLAG */
-
-/* Wait while *word == val (or until timeout); spurious returns happen. */
-static inline void shim_futex_wait(volatile void *word, uint32_t val,
-				   const struct timespec *timeout)
-{
-	futex_noasync((int32_t *) word, FUTEX_WAIT | SHIM_FUTEX_PRIVATE,
-		      (int32_t) val, timeout,
-		      NULL, 0);
-}
-
-static inline void shim_futex_wake(volatile void *word, int nr)
-{
-	futex_noasync((int32_t *) word, FUTEX_WAKE | SHIM_FUTEX_PRIVATE, nr,
-		      NULL, NULL, 0);
-}
+#include "host.h"
 
 extern struct task_struct *shim_current_or_null(void);
+extern void shim_set_current(struct task_struct *tsk);
+/* kthread.c: a task for a thread the shim did not start */
+extern struct task_struct *shim_adopt_current(void);
 extern void shim_traps_init(void);
-extern void shim_traps_thread_init(void);
-
-/* A host call failed where the kernel call cannot: say which, and abort. */
-#define shim_host_bug(what, err)					\
-	do {								\
-		printk(KERN_EMERG "BUG: host call %s failed in %s: %s\n", \
-		       (what), __func__, strerror(err));		\
-		BUG();							\
-	} while (0)
 
 /*
  * Set while the shim and the stacks start up before main(): what they
@@ -65,21 +33,23 @@ extern int shim_try_to_wake_up(struct task_struct *p, long mode);
 
 /*
  * Wake-ups decided under a lock and carried out after it is dropped
- * (sched.c): wake_q_add() marks a task runnable, wake_up_q() wakes them.
+ * (sched.c): shim_wake_q_add() marks a task runnable, shim_wake_up_q()
+ * wakes the tasks marked, as the kernel's later wake_q does.
  */
 #define WAKE_Q_MAX	16
-struct wake_q_head {
+struct shim_wake_q {
 	int nr;
 	struct task_struct *tasks[WAKE_Q_MAX];
 };
-#define WAKE_Q_INIT	{ 0 }
-extern int wake_q_add(struct wake_q_head *q, struct task_struct *p, long mode);
-extern void wake_up_q(struct wake_q_head *q);
+#define SHIM_WAKE_Q_INIT	{ 0 }
+extern int shim_wake_q_add(struct shim_wake_q *q, struct task_struct *p,
+			   long mode);
+extern void shim_wake_up_q(struct shim_wake_q *q);
 
 /* wait.c: with q->lock held, mark the waiters to wake in @wq */
 #define TASK_NORMAL	(TASK_INTERRUPTIBLE | TASK_UNINTERRUPTIBLE)
 extern void __wake_up_locked(wait_queue_head_t *q, unsigned int mode,
-			     int nr_exclusive, struct wake_q_head *wq);
+			     int nr_exclusive, struct shim_wake_q *wq);
 
 /* Counted allocation hooks used by slab.c and sched.c. */
 extern int shim_fault_kmalloc(void);
@@ -89,9 +59,6 @@ extern int shim_fault_kthread(void);
 extern long shim_run_timers(void);	/* ns until the next one, or -1 */
 extern void shim_kick_ksoftirqd(void);
 
-/* time.c */
-extern uint64_t shim_now_ns(void);
-
 /* boot steps, run by init.c before main() */
 extern void shim_clock_init(void);
 extern void shim_softirq_init(void);
@@ -99,7 +66,7 @@ extern void shim_softirq_init(void);
 /* smp.c */
 extern void shim_smp_init(void);
 
-/* sched.c: name the calling host thread after @comm (15 chars at most). */
-extern void shim_set_thread_name(const char *comm);
+/* timer.c: serialises timer handlers and bottom halves (softirq.c) */
+extern struct shim_mutex shim_softirq_mutex;
 
 #endif /* _SHIM_SHIM_H */

@@ -8,15 +8,9 @@
  * came from.  kfree() asks the debug-object registry whether the memory
  * still holds something live, such as pending work.
  */
-#include <pthread.h>
-#include <stdlib.h>
-#include <stdint.h>
-#include <string.h>
-
 #include "shim.h"
 #include <linux/slab.h>
 #include <linux/debugobjects.h>
-#include <shim/test.h>
 
 #define KMALLOC_ALIGN	64	/* a cache line, as the kernel's slabs give */
 #define HASH_BITS	12
@@ -40,7 +34,7 @@ struct kmem_cache_s {
 	void (*ctor)(void *, kmem_cache_t *, unsigned long);
 };
 
-static pthread_mutex_t alloc_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct shim_mutex alloc_lock = SHIM_MUTEX_INIT;
 static LIST_HEAD(allocations);
 static struct kmalloc_header *live[1 << HASH_BITS];
 static long outstanding;
@@ -51,7 +45,7 @@ static unsigned long fail_kthread_countdown;
 /* 1 if this counted call is the one chosen to fail */
 static struct kmalloc_header **live_bucket(const struct kmalloc_header *h)
 {
-	uint64_t k = ((uintptr_t) h >> 6) * 0x9E3779B97F4A7C15ULL;
+	u64 k = ((unsigned long) h >> 6) * 0x9E3779B97F4A7C15ULL;
 
 	return &live[k >> (64 - HASH_BITS)];
 }
@@ -107,12 +101,13 @@ void *shim_kmalloc(size_t size, unsigned int gfp, const char *caller)
 			return NULL;
 		}
 	}
-	if (posix_memalign((void **) &h, KMALLOC_ALIGN, sizeof(*h) + size))
+	h = shim_host_alloc(sizeof(*h) + size, KMALLOC_ALIGN);
+	if (!h)
 		return NULL;
 	h->size = size;
 	h->caller = caller;
 	h->counted = counted;
-	pthread_mutex_lock(&alloc_lock);
+	shim_mutex_lock(&alloc_lock);
 	h->hash_next = *live_bucket(h);
 	*live_bucket(h) = h;
 	if (counted) {
@@ -121,7 +116,7 @@ void *shim_kmalloc(size_t size, unsigned int gfp, const char *caller)
 	} else {
 		INIT_LIST_HEAD(&h->list);
 	}
-	pthread_mutex_unlock(&alloc_lock);
+	shim_mutex_unlock(&alloc_lock);
 	return h + 1;
 }
 
@@ -132,10 +127,10 @@ void shim_kfree(const void *p, const char *caller)
 	if (!p)
 		return;
 	h = (struct kmalloc_header *) p - 1;
-	pthread_mutex_lock(&alloc_lock);
+	shim_mutex_lock(&alloc_lock);
 	for (pp = live_bucket(h); *pp && *pp != h; pp = &(*pp)->hash_next)
 		;
-	pthread_mutex_unlock(&alloc_lock);
+	shim_mutex_unlock(&alloc_lock);
 	if (unlikely(!*pp)) {
 		printk(KERN_EMERG "BUG: kfree(%p) from %s(): already freed, or "
 		       "not allocated by kmalloc\n", p, caller);
@@ -144,24 +139,24 @@ void shim_kfree(const void *p, const char *caller)
 	/* may BUG: the memory still holds pending work */
 	debug_check_no_obj_freed(p, h->size, caller);
 
-	pthread_mutex_lock(&alloc_lock);
+	shim_mutex_lock(&alloc_lock);
 	for (pp = live_bucket(h); *pp != h; pp = &(*pp)->hash_next)
 		;
 	*pp = h->hash_next;
 	list_del(&h->list);
 	if (h->counted)
 		outstanding--;
-	pthread_mutex_unlock(&alloc_lock);
-	free(h);
+	shim_mutex_unlock(&alloc_lock);
+	shim_host_free(h);
 }
 
 long shim_kmalloc_outstanding(void)
 {
 	long n;
 
-	pthread_mutex_lock(&alloc_lock);
+	shim_mutex_lock(&alloc_lock);
 	n = outstanding;
-	pthread_mutex_unlock(&alloc_lock);
+	shim_mutex_unlock(&alloc_lock);
 	return n;
 }
 
@@ -180,7 +175,7 @@ static void report_leaks(void)
 
 	if (!shim_debug_enabled())
 		return;
-	pthread_mutex_lock(&alloc_lock);
+	shim_mutex_lock(&alloc_lock);
 	if (outstanding > 0) {
 		printk(KERN_WARNING "kmalloc: %ld allocation(s) leaked at exit\n",
 		       outstanding);
@@ -197,7 +192,7 @@ static void report_leaks(void)
 			       h->size, h->caller);
 		}
 	}
-	pthread_mutex_unlock(&alloc_lock);
+	shim_mutex_unlock(&alloc_lock);
 }
 
 kmem_cache_t *kmem_cache_create(const char *name, size_t size, size_t offset,

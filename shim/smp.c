@@ -1,8 +1,6 @@
 /*
  * smp.c - the online CPUs: those in the process's affinity mask at start.
  */
-#include <sched.h>
-
 #include "shim.h"
 #include <linux/smp.h>
 
@@ -12,14 +10,11 @@ static int first_online;
 
 void shim_smp_init(void)
 {
-	cpu_set_t set;
+	unsigned long host = shim_host_cpus();
 	int cpu;
 
-	CPU_ZERO(&set);
-	if (sched_getaffinity(0, sizeof(set), &set))
-		CPU_SET(0, &set);
 	for (cpu = 0; cpu < NR_CPUS; cpu++) {
-		if (!CPU_ISSET(cpu, &set))
+		if (!(host & (1UL << cpu)))
 			continue;
 		if (!nr_online++)
 			first_online = cpu;
@@ -44,7 +39,7 @@ int num_online_cpus(void)
 
 int smp_processor_id(void)
 {
-	int cpu = sched_getcpu();
+	int cpu = shim_host_cpu();
 
 	/* a thread may run outside the start-up mask if it was widened */
 	return cpu_online(cpu) ? cpu : first_online;

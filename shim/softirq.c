@@ -5,8 +5,6 @@
  * bottom halves in softirq context (sleeping there is a bug the shim
  * reports) and, in real time, the timers that fall due.
  */
-#include <pthread.h>
-
 #include "shim.h"
 #include <linux/interrupt.h>
 #include <linux/completion.h>
@@ -14,11 +12,9 @@
 
 #define NR_BH	32
 
-extern pthread_mutex_t shim_softirq_mutex;
-
 static void (*bh_base[NR_BH])(void);
 static unsigned long bh_active;
-static unsigned int ksoftirqd_kick;	/* futex word */
+static unsigned int ksoftirqd_kick;	/* wait word */
 
 void init_bh(int nr, void (*routine)(void))
 {
@@ -39,7 +35,7 @@ void mark_bh(int nr)
 void shim_kick_ksoftirqd(void)
 {
 	__atomic_add_fetch(&ksoftirqd_kick, 1, __ATOMIC_SEQ_CST);
-	shim_futex_wake(&ksoftirqd_kick, 1);
+	shim_host_wake(&ksoftirqd_kick, 1);
 }
 
 static void run_bottom_halves(void)
@@ -47,7 +43,7 @@ static void run_bottom_halves(void)
 	unsigned long active;
 	int nr;
 
-	pthread_mutex_lock(&shim_softirq_mutex);
+	shim_mutex_lock(&shim_softirq_mutex);
 	while ((active = xchg(&bh_active, 0UL)) != 0) {
 		for (nr = 0; nr < NR_BH; nr++) {
 			if (!(active & (1UL << nr)) || !bh_base[nr])
@@ -57,7 +53,7 @@ static void run_bottom_halves(void)
 			shim_preempt_sub(SOFTIRQ_OFFSET);
 		}
 	}
-	pthread_mutex_unlock(&shim_softirq_mutex);
+	shim_mutex_unlock(&shim_softirq_mutex);
 }
 
 /* boot waits for it: ps -L shows ksoftirqd/0 by the time main() runs */
@@ -71,19 +67,14 @@ static int ksoftirqd(void *unused)
 	complete(&ksoftirqd_started);
 	for (;;) {
 		unsigned int kick = __atomic_load_n(&ksoftirqd_kick, __ATOMIC_SEQ_CST);
-		struct timespec ts, *timeout = NULL;
 		long ns;
 
 		run_bottom_halves();
 		ns = shim_run_timers();
 		if (__atomic_load_n(&bh_active, __ATOMIC_SEQ_CST))
 			continue;
-		if (ns >= 0) {
-			ts.tv_sec = ns / 1000000000L;
-			ts.tv_nsec = ns % 1000000000L;
-			timeout = &ts;
-		}
-		shim_futex_wait(&ksoftirqd_kick, kick, timeout);
+		/* until kicked, or until the next timer is due */
+		shim_host_wait(&ksoftirqd_kick, kick, ns);
 	}
 	return 0;
 }

@@ -12,16 +12,6 @@
 
 #define SPIN_TRIES	100
 
-#ifdef __SANITIZE_THREAD__
-/* ThreadSanitizer cannot see a futex: tell it what the lock orders. */
-void __tsan_acquire(void *addr);
-void __tsan_release(void *addr);
-#define tsan_acquire(a)	__tsan_acquire(a)
-#define tsan_release(a)	__tsan_release(a)
-#else
-#define tsan_acquire(a)	do { } while (0)
-#define tsan_release(a)	do { } while (0)
-#endif
 
 static inline int cmpxchg_lock(spinlock_t *lock, int old, int new)
 {
@@ -44,16 +34,16 @@ void shim_spin_lock(spinlock_t *lock)
 	}
 	/* mark the lock contended, and sleep until it is released */
 	while (__atomic_exchange_n(&lock->slock, 2, __ATOMIC_ACQUIRE) != 0)
-		shim_futex_wait(&lock->slock, 2, NULL);
+		shim_host_wait(&lock->slock, 2, -1);
 out:
-	tsan_acquire(lock);
+	shim_tsan_acquire(lock);
 }
 
 int shim_spin_trylock(spinlock_t *lock)
 {
 	shim_preempt_add(PREEMPT_OFFSET);
 	if (cmpxchg_lock(lock, 0, 1)) {
-		tsan_acquire(lock);
+		shim_tsan_acquire(lock);
 		return 1;
 	}
 	shim_preempt_sub(PREEMPT_OFFSET);
@@ -64,7 +54,7 @@ void shim_spin_unlock(spinlock_t *lock)
 {
 	int old;
 
-	tsan_release(lock);
+	shim_tsan_release(lock);
 	old = __atomic_exchange_n(&lock->slock, 0, __ATOMIC_RELEASE);
 	if (unlikely(old == 0)) {
 		printk(KERN_EMERG "BUG: spin_unlock of unlocked spinlock %p "
@@ -72,6 +62,6 @@ void shim_spin_unlock(spinlock_t *lock)
 		BUG();
 	}
 	if (old == 2)
-		shim_futex_wake(&lock->slock, 1);
+		shim_host_wake(&lock->slock, 1);
 	shim_preempt_sub(PREEMPT_OFFSET);
 }

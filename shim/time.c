@@ -7,45 +7,34 @@
  * order, before it returns; runs are then deterministic.
  * Both start at INITIAL_JIFFIES, five minutes before the counter wraps.
  */
-#include <time.h>
-
 #include "shim.h"
 #include <linux/jiffies.h>
 #include <linux/delay.h>
-#include <shim/test.h>
 
 #define NSEC_PER_JIFFY	(1000000000ULL / HZ)
 
-static uint64_t boot_ns;
+static u64 boot_ns;
 static int clock_virtual;
 static unsigned long virtual_jiffies;
 
-uint64_t shim_now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t) ts.tv_sec * 1000000000ULL + ts.tv_nsec;
-}
-
 void shim_clock_init(void)
 {
-	boot_ns = shim_now_ns();
+	boot_ns = shim_clock_ns();
 }
 
 unsigned long shim_jiffies(void)
 {
 	if (__atomic_load_n(&clock_virtual, __ATOMIC_ACQUIRE))
 		return __atomic_load_n(&virtual_jiffies, __ATOMIC_ACQUIRE);
-	return INITIAL_JIFFIES + (unsigned long) ((shim_now_ns() - boot_ns) /
+	return INITIAL_JIFFIES + (unsigned long) ((shim_clock_ns() - boot_ns) /
 						  NSEC_PER_JIFFY);
 }
 
 /* Host nanoseconds from now until jiffy @j begins (0 if it has). */
-uint64_t shim_ns_until_jiffy(unsigned long j)
+u64 shim_ns_until_jiffy(unsigned long j)
 {
-	uint64_t at = boot_ns + (uint64_t) (j - INITIAL_JIFFIES) * NSEC_PER_JIFFY;
-	uint64_t now = shim_now_ns();
+	u64 at = boot_ns + (u64) (j - INITIAL_JIFFIES) * NSEC_PER_JIFFY;
+	u64 now = shim_clock_ns();
 
 	return at > now ? at - now : 0;
 }
@@ -71,9 +60,9 @@ void shim_set_virtual_jiffies(unsigned long j)
 
 void udelay(unsigned long usecs)
 {
-	uint64_t end = shim_now_ns() + usecs * 1000ULL;
+	u64 end = shim_clock_ns() + usecs * 1000ULL;
 
-	while (shim_now_ns() < end)
+	while (shim_clock_ns() < end)
 		;
 }
 

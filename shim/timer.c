@@ -8,25 +8,22 @@
  * serialised with the other bottom halves in 2.4.  In real time ksoftirqd
  * runs them; in virtual time the thread that advances the clock does.
  */
-#include <pthread.h>
-
 #include "shim.h"
 #include <linux/timer.h>
 #include <linux/interrupt.h>
-#include <shim/test.h>
 
 extern void shim_set_virtual_jiffies(unsigned long j);
-extern uint64_t shim_ns_until_jiffy(unsigned long j);
+extern u64 shim_ns_until_jiffy(unsigned long j);
 
 static spinlock_t timers_lock = SPIN_LOCK_UNLOCKED;
 static LIST_HEAD(timers);
 static unsigned long timer_seq;
 static struct timer_list *running_timer;
 static struct task_struct *running_task;
-static unsigned int running_done;	/* futex word: bumped after each handler */
+static unsigned int running_done;	/* wait word: bumped after each handler */
 
-pthread_mutex_t shim_softirq_mutex = PTHREAD_MUTEX_INITIALIZER;
-static pthread_mutex_t advance_mutex = PTHREAD_MUTEX_INITIALIZER;
+struct shim_mutex shim_softirq_mutex = SHIM_MUTEX_INIT;
+static struct shim_mutex advance_mutex = SHIM_MUTEX_INIT;
 
 /* earlier expiry first; equal expiries in arming order */
 static int timer_before(struct timer_list *a, struct timer_list *b)
@@ -146,7 +143,7 @@ int del_timer_sync(struct timer_list *timer)
 		}
 		seq = __atomic_load_n(&running_done, __ATOMIC_SEQ_CST);
 		spin_unlock_irqrestore(&timers_lock, flags);
-		shim_futex_wait(&running_done, seq, NULL);
+		shim_host_wait(&running_done, seq, -1);
 	}
 }
 
@@ -191,7 +188,7 @@ static int run_first_timer(unsigned long now, unsigned long *flags)
 	running_timer = NULL;
 	running_task = NULL;
 	__atomic_add_fetch(&running_done, 1, __ATOMIC_SEQ_CST);
-	shim_futex_wake(&running_done, INT_MAX);
+	shim_host_wake(&running_done, INT_MAX);
 	return 1;
 }
 
@@ -201,7 +198,7 @@ long shim_run_timers(void)
 	unsigned long flags;
 	long ns = -1;
 
-	pthread_mutex_lock(&shim_softirq_mutex);
+	shim_mutex_lock(&shim_softirq_mutex);
 	spin_lock_irqsave(&timers_lock, flags);
 	while (!shim_clock_is_virtual() && run_first_timer(jiffies, &flags))
 		;
@@ -209,7 +206,7 @@ long shim_run_timers(void)
 		ns = (long) shim_ns_until_jiffy(list_entry(timers.next,
 					struct timer_list, entry)->expires);
 	spin_unlock_irqrestore(&timers_lock, flags);
-	pthread_mutex_unlock(&shim_softirq_mutex);
+	shim_mutex_unlock(&shim_softirq_mutex);
 	return ns;
 }
 
@@ -232,9 +229,9 @@ void shim_clock_advance(unsigned long ticks)
 		       "context\n", current->comm, current->pid);
 		BUG();
 	}
-	pthread_mutex_lock(&advance_mutex);
+	shim_mutex_lock(&advance_mutex);
 	target = jiffies + ticks;
-	pthread_mutex_lock(&shim_softirq_mutex);
+	shim_mutex_lock(&shim_softirq_mutex);
 	spin_lock_irqsave(&timers_lock, flags);
 	for (;;) {
 		struct timer_list *first;
@@ -251,6 +248,6 @@ void shim_clock_advance(unsigned long ticks)
 	}
 	shim_set_virtual_jiffies(target);
 	spin_unlock_irqrestore(&timers_lock, flags);
-	pthread_mutex_unlock(&shim_softirq_mutex);
-	pthread_mutex_unlock(&advance_mutex);
+	shim_mutex_unlock(&shim_softirq_mutex);
+	shim_mutex_unlock(&advance_mutex);
 }

@@ -44,14 +44,14 @@ void remove_wait_queue(wait_queue_head_t *q, wait_queue_t *wait)
 
 /* Called with q->lock held: mark who to wake in @wq, wake them later. */
 void __wake_up_locked(wait_queue_head_t *q, unsigned int mode, int nr_exclusive,
-		      struct wake_q_head *wq)
+		      struct shim_wake_q *wq)
 {
 	struct list_head *tmp, *next;
 
 	list_for_each_safe(tmp, next, &q->task_list) {
 		wait_queue_t *curr = list_entry(tmp, wait_queue_t, task_list);
 
-		if (wake_q_add(wq, curr->task, mode) &&
+		if (shim_wake_q_add(wq, curr->task, mode) &&
 		    (curr->flags & WQ_FLAG_EXCLUSIVE) && !--nr_exclusive)
 			break;
 	}
@@ -59,11 +59,11 @@ void __wake_up_locked(wait_queue_head_t *q, unsigned int mode, int nr_exclusive,
 
 void __wake_up(wait_queue_head_t *q, unsigned int mode, int nr_exclusive)
 {
-	struct wake_q_head wq = WAKE_Q_INIT;
+	struct shim_wake_q wq = SHIM_WAKE_Q_INIT;
 	unsigned long flags;
 
 	spin_lock_irqsave(&q->lock, flags);
 	__wake_up_locked(q, mode, nr_exclusive, &wq);
 	spin_unlock_irqrestore(&q->lock, flags);
-	wake_up_q(&wq);
+	shim_wake_up_q(&wq);
 }

@@ -373,10 +373,10 @@ static int worker_thread(void *__cwq)
 		 * The worker shares its CPU with whoever queues from there: in
 		 * a burst, give the CPU up once before sleeping, so that the
 		 * producer refills the list instead of waking us up for every
-		 * work (on the host each wake-up is a futex round trip).  Not
-		 * after a lone work: a yielding thread that then sleeps is woken
-		 * about 1 us later on Linux (measured by make bench's wake
-		 * latency), which a lone work would pay every time.
+		 * work (each wake-up is a round trip through the host kernel).
+		 * Not after a lone work: a thread that yields and then sleeps is
+		 * woken later than one that just sleeps, which a lone work would
+		 * pay every time (make bench's wake latency shows by how much).
 		 */
 		if (burst) {
 			spin_unlock_irqrestore(&cwq->lock, flags);

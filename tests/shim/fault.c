@@ -3,6 +3,7 @@
  * the test API and from the environment.
  */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <linux/sched.h>

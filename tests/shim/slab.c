@@ -3,6 +3,7 @@
  * their diagnostics.
  */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <linux/sched.h>

@@ -2,6 +2,7 @@
  * traps.c - a fault in kernel code is an oops: what, where, which task.
  */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/wait.h>

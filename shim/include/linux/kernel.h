@@ -2,8 +2,6 @@
 #define _LINUX_KERNEL_H
 
 #include <stdarg.h>
-#include <stdio.h>		/* sprintf, snprintf, vsnprintf, sscanf */
-#include <limits.h>
 #include <linux/compiler.h>
 #include <linux/types.h>
 #include <linux/stddef.h>
@@ -17,6 +15,31 @@
 #define KERN_NOTICE	"<5>"	/* normal but significant condition */
 #define KERN_INFO	"<6>"	/* informational */
 #define KERN_DEBUG	"<7>"	/* debug-level messages */
+
+#ifndef INT_MAX
+#define INT_MAX		((int)(~0U >> 1))
+#define INT_MIN		(-INT_MAX - 1)
+#define UINT_MAX	(~0U)
+#define LONG_MAX	((long)(~0UL >> 1))
+#define LONG_MIN	(-LONG_MAX - 1)
+#define ULONG_MAX	(~0UL)
+#endif
+
+/*
+ * The kernel's own formatting and parsing (lib/vsprintf.c); the formats
+ * are the C library's, whose functions these are, but for simple_strto*.
+ */
+extern int sprintf(char *buf, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+extern int vsprintf(char *buf, const char *fmt, va_list args);
+extern int snprintf(char *buf, size_t size, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+extern int vsnprintf(char *buf, size_t size, const char *fmt, va_list args);
+extern int sscanf(const char *buf, const char *fmt, ...)
+	__attribute__((format(scanf, 2, 3)));
+extern unsigned long simple_strtoul(const char *cp, char **endp,
+				    unsigned int base);
+extern long simple_strtol(const char *cp, char **endp, unsigned int base);
 
 extern int printk(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 extern int vprintk(const char *fmt, va_list args);

@@ -43,9 +43,9 @@ struct task_struct {
 	char comm[16];
 
 	atomic_t usage;
-	unsigned int shim_wake_seq;	/* futex word: bumped by each wake-up */
+	unsigned int shim_wake_seq;	/* wait word: bumped by each wake-up */
 	char shim_comm_shown[16];	/* the name the host thread carries */
-	void *shim_host;
+	struct shim_thread *shim_thread;	/* its host thread (host.h) */
 };
 typedef struct task_struct task_t;
 

@@ -7,7 +7,7 @@
 #include <asm/system.h>
 
 /*
- * A spinlock spins briefly, then sleeps in the host kernel (a futex), so a
+ * A spinlock spins briefly, then sleeps in the host kernel, so a
  * holder preempted on a 2-core machine does not make waiters burn a core.
  * Holding one makes the holder atomic, exactly as in the kernel.
  */

@@ -8,6 +8,7 @@
  * injection.
  */
 #include <stddef.h>
+#include <stdint.h>
 
 /* Switch to virtual time (call before any timer is armed): jiffies stand
  * at INITIAL_JIFFIES and move only by shim_clock_advance(). */
@@ -39,5 +40,32 @@ void shim_printk_set_console_level(int level);
 
 /* Debug checks (pending-work registry, leak report): on unless SHIM_DEBUG=0. */
 int shim_debug_enabled(void);
+
+/*
+ * Host services for host programs (a scenario runner, the demo's monitor, a
+ * test): their threads, locks, clock and sleeps go through the shim like
+ * the kernel's, so that a controlled run (SHIM_SCHED) schedules them too.
+ */
+/* Monotonic nanoseconds (virtual in a controlled run). */
+uint64_t shim_clock_ns(void);
+/* Sleep, host-wise: no task state changes (virtual time in a controlled run). */
+void shim_sleep_ns(uint64_t ns);
+
+/* A host lock, never a scheduling point; 0 free, 1 held, 2 held and slept on. */
+struct shim_mutex {
+	unsigned int word;
+};
+#define SHIM_MUTEX_INIT		{ 0 }
+void shim_mutex_lock(struct shim_mutex *m);
+int shim_mutex_trylock(struct shim_mutex *m);	/* 1 if taken */
+void shim_mutex_unlock(struct shim_mutex *m);
+
+/* A host thread running fn(arg), named @name; join it to free it. */
+struct shim_thread;
+struct shim_thread *shim_thread_start(const char *name, void (*fn)(void *),
+				      void *arg);
+void shim_thread_join(struct shim_thread *thread);
+/* The host's id of the calling thread (what ps -L shows). */
+int shim_gettid(void);
 
 #endif /* _SHIM_TEST_H */

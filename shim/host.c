@@ -1,0 +1,457 @@
+/*
+ * host.c - what the sandbox's kernel asks of its host (see host.h): the
+ * only file that calls pthreads, futexes, the clock, signals and the
+ * allocator.
+ */
+#include <errno.h>
+#include <execinfo.h>
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <ucontext.h>
+#include <unistd.h>
+#include <sys/syscall.h>
+#include <urcu/futex.h>
+
+#include "shim.h"
+#include <shim/test.h>
+
+/*
+ * Every futex word of the shim lives in this process: the private flag
+ * spares the host kernel the lookup a shared futex needs on every wait and
+ * wake.
+ */
+#define FUTEX_PRIVATE	128	/* FUTEX_PRIVATE_FLAG */
+
+#define MUTEX_SPINS	100	/* polls before a contended host mutex sleeps */
+
+struct shim_thread {
+	pthread_t thread;
+	void (*fn)(void *);
+	void *arg;
+	void (*at_exit)(void *);	/* adopted threads: let their task go */
+	int joinable;
+	unsigned int *started;		/* futex word, the creator's: it runs */
+	char name[16];
+};
+
+static __thread struct shim_thread *self;
+static pthread_key_t adopted_key;
+static pthread_once_t adopted_once = PTHREAD_ONCE_INIT;
+
+/* --- failure -------------------------------------------------------------- */
+
+void shim_host_fail(const char *call, int err, const char *func)
+{
+	printk(KERN_EMERG "BUG: host call %s failed in %s: %s\n", call, func,
+	       strerror(err));
+	BUG();
+}
+
+void shim_host_abort(void)
+{
+	abort();
+}
+
+/* --- blocking ------------------------------------------------------------- */
+
+void shim_host_wait(volatile void *word, u32 val, s64 timeout_ns)
+{
+	struct timespec ts, *timeout = NULL;
+
+	if (timeout_ns >= 0) {
+		ts.tv_sec = timeout_ns / 1000000000LL;
+		ts.tv_nsec = timeout_ns % 1000000000LL;
+		timeout = &ts;
+	}
+	if (futex_noasync((int32_t *) word, FUTEX_WAIT | FUTEX_PRIVATE,
+			  (int32_t) val, timeout, NULL, 0) &&
+	    errno != EAGAIN && errno != EINTR && errno != ETIMEDOUT)
+		shim_host_bug("futex(FUTEX_WAIT)", errno);
+}
+
+void shim_host_wake(volatile void *word, int nr)
+{
+	if (futex_noasync((int32_t *) word, FUTEX_WAKE | FUTEX_PRIVATE, nr,
+			  NULL, NULL, 0) < 0)
+		shim_host_bug("futex(FUTEX_WAKE)", errno);
+}
+
+void shim_yield(void)
+{
+	sched_yield();
+}
+
+static inline int mutex_cmpxchg(struct shim_mutex *m, unsigned int old,
+				unsigned int new)
+{
+	return __atomic_compare_exchange_n(&m->word, &old, new, 0,
+					   __ATOMIC_ACQUIRE, __ATOMIC_RELAXED);
+}
+
+/* 0 free, 1 held, 2 held and maybe slept on: unlock wakes only then. */
+void shim_mutex_lock(struct shim_mutex *m)
+{
+	int i;
+
+	if (likely(mutex_cmpxchg(m, 0, 1)))
+		goto out;
+	for (i = 0; i < MUTEX_SPINS; i++) {
+		__builtin_ia32_pause();
+		if (__atomic_load_n(&m->word, __ATOMIC_RELAXED) == 0 &&
+		    mutex_cmpxchg(m, 0, 1))
+			goto out;
+	}
+	while (__atomic_exchange_n(&m->word, 2, __ATOMIC_ACQUIRE) != 0)
+		shim_host_wait(&m->word, 2, -1);
+out:
+	shim_tsan_acquire(m);
+}
+
+int shim_mutex_trylock(struct shim_mutex *m)
+{
+	if (!mutex_cmpxchg(m, 0, 1))
+		return 0;
+	shim_tsan_acquire(m);
+	return 1;
+}
+
+void shim_mutex_unlock(struct shim_mutex *m)
+{
+	shim_tsan_release(m);
+	if (__atomic_exchange_n(&m->word, 0, __ATOMIC_RELEASE) == 2)
+		shim_host_wake(&m->word, 1);
+}
+
+/* --- threads -------------------------------------------------------------- */
+
+static const int fault_signals[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL };
+
+/* A thread's own faults are its oopses: never blocked (traps). */
+static void unblock_faults(void)
+{
+	sigset_t set;
+	unsigned int i;
+
+	sigemptyset(&set);
+	for (i = 0; i < ARRAY_SIZE(fault_signals); i++)
+		sigaddset(&set, fault_signals[i]);
+	pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+}
+
+static void *thread_main(void *p)
+{
+	struct shim_thread *t = p;
+
+	t->thread = pthread_self();
+	self = t;
+	unblock_faults();
+	shim_thread_set_name(t->name);
+	/*
+	 * The creator returns once the thread has its host identity.  The
+	 * word is on its stack: a wake that comes after it has seen the store
+	 * and gone is spurious, which every waiter allows for.
+	 */
+	__atomic_store_n(t->started, 1, __ATOMIC_RELEASE);
+	shim_host_wake(t->started, 1);
+
+	t->fn(t->arg);
+
+	self = NULL;
+	if (!t->joinable)
+		free(t);
+	return NULL;
+}
+
+int shim_thread_create(struct shim_thread **threadp, const char *name,
+		       void (*fn)(void *), void *arg, int joinable)
+{
+	struct shim_thread *t = calloc(1, sizeof(*t));
+	unsigned int started = 0;
+	sigset_t all, old;
+	pthread_attr_t attr;
+	pthread_t thread;
+	int err;
+
+	if (threadp)
+		*threadp = t;
+	if (!t)
+		return -ENOMEM;
+	t->fn = fn;
+	t->arg = arg;
+	t->joinable = joinable;
+	t->started = &started;
+	snprintf(t->name, sizeof(t->name), "%s", name);
+
+	/*
+	 * Threads of the shim take no host signals: a SIGCHLD or SIGINT is
+	 * the host program's (the seed's keventd reaped children on SIGCHLD;
+	 * here that would steal the program's own).
+	 */
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	err = pthread_attr_init(&attr);
+	if (err)
+		shim_host_bug("pthread_attr_init", err);
+	pthread_attr_setdetachstate(&attr, joinable ? PTHREAD_CREATE_JOINABLE :
+				    PTHREAD_CREATE_DETACHED);
+	err = pthread_create(&thread, &attr, thread_main, t);
+	pthread_attr_destroy(&attr);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (err) {
+		if (threadp)
+			*threadp = NULL;
+		free(t);
+		return -err;
+	}
+	/* t is the thread's now, freed by it at its end if detached */
+	while (!__atomic_load_n(&started, __ATOMIC_ACQUIRE))
+		shim_host_wait(&started, 0, -1);
+	return 0;
+}
+
+void shim_thread_join(struct shim_thread *t)
+{
+	int err = pthread_join(t->thread, NULL);
+
+	if (err)
+		shim_host_bug("pthread_join", err);
+	free(t);
+}
+
+struct shim_thread *shim_thread_start(const char *name, void (*fn)(void *),
+				      void *arg)
+{
+	struct shim_thread *t;
+	int err = shim_thread_create(&t, name, fn, arg, 1);
+
+	if (err)
+		shim_host_bug("pthread_create", -err);
+	return t;
+}
+
+void shim_thread_exit(void)
+{
+	struct shim_thread *t = self;
+
+	self = NULL;
+	if (t && !t->joinable)
+		free(t);
+	pthread_exit(NULL);
+}
+
+struct shim_thread *shim_thread_self(void)
+{
+	return self;
+}
+
+static void adopted_thread_end(void *p)
+{
+	struct shim_thread *t = p;
+
+	t->at_exit(t->arg);
+	free(t);
+}
+
+static void make_adopted_key(void)
+{
+	int err = pthread_key_create(&adopted_key, adopted_thread_end);
+
+	if (err)
+		shim_host_bug("pthread_key_create", err);
+}
+
+struct shim_thread *shim_thread_adopt(void (*at_exit)(void *), void *arg)
+{
+	struct shim_thread *t = calloc(1, sizeof(*t));
+	int err;
+
+	if (!t)
+		shim_host_bug("calloc", ENOMEM);
+	pthread_once(&adopted_once, make_adopted_key);
+	t->thread = pthread_self();
+	t->at_exit = at_exit;
+	t->arg = arg;
+	t->joinable = 1;	/* the host joins it, if anyone: never freed here */
+	pthread_getname_np(t->thread, t->name, sizeof(t->name));
+	err = pthread_setspecific(adopted_key, t);
+	if (err)
+		shim_host_bug("pthread_setspecific", err);
+	self = t;
+	return t;
+}
+
+void shim_thread_set_name(const char *name)
+{
+	char buf[16];
+
+	/* the host keeps 15 characters; the kernel's comm has 16 with NUL */
+	snprintf(buf, sizeof(buf), "%.15s", name);
+	pthread_setname_np(pthread_self(), buf);
+}
+
+void shim_thread_get_name(char *buf, size_t len)
+{
+	if (pthread_getname_np(pthread_self(), buf, len))
+		snprintf(buf, len, "host");
+}
+
+int shim_thread_set_cpus(struct shim_thread *t, unsigned long mask)
+{
+	cpu_set_t set;
+	int cpu;
+
+	CPU_ZERO(&set);
+	for (cpu = 0; cpu < (int) (8 * sizeof(mask)); cpu++)
+		if (mask & (1UL << cpu))
+			CPU_SET(cpu, &set);
+	return -pthread_setaffinity_np(t->thread, sizeof(set), &set);
+}
+
+unsigned long shim_host_cpus(void)
+{
+	unsigned long mask = 0;
+	cpu_set_t set;
+	int cpu;
+
+	CPU_ZERO(&set);
+	if (sched_getaffinity(0, sizeof(set), &set))
+		return 0;
+	for (cpu = 0; cpu < (int) (8 * sizeof(mask)); cpu++)
+		if (CPU_ISSET(cpu, &set))
+			mask |= 1UL << cpu;
+	return mask;
+}
+
+int shim_host_cpu(void)
+{
+	return sched_getcpu();
+}
+
+int shim_gettid(void)
+{
+	return (int) syscall(SYS_gettid);
+}
+
+/* --- time ----------------------------------------------------------------- */
+
+u64 shim_clock_ns(void)
+{
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_MONOTONIC, &ts))
+		shim_host_bug("clock_gettime", errno);
+	return (u64) ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+void shim_sleep_ns(u64 ns)
+{
+	struct timespec ts = { ns / 1000000000ULL, ns % 1000000000ULL };
+
+	while (nanosleep(&ts, &ts))
+		if (errno != EINTR)
+			shim_host_bug("nanosleep", errno);
+}
+
+/* --- memory, console, settings -------------------------------------------- */
+
+void *shim_host_alloc(size_t size, size_t align)
+{
+	void *p;
+
+	if (align <= sizeof(void *))
+		return malloc(size);
+	return posix_memalign(&p, align, size) ? NULL : p;
+}
+
+void *shim_host_zalloc(size_t size)
+{
+	return calloc(1, size);
+}
+
+void shim_host_free(void *p)
+{
+	free(p);
+}
+
+void shim_console_write(const char *text, size_t len)
+{
+	while (len) {
+		ssize_t n = write(STDERR_FILENO, text, len);
+
+		if (n <= 0)
+			return;
+		text += n;
+		len -= n;
+	}
+}
+
+const char *shim_getenv(const char *name)
+{
+	return getenv(name);
+}
+
+/* --- faults --------------------------------------------------------------- */
+
+#if !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
+
+static void (*kernel_oops)(int sig, unsigned long addr, unsigned long ip);
+
+/*
+ * The boot thread's alternate stack, so that it can report its own stack
+ * overflow; other threads run the handler on their own stack (an overflow
+ * there dies unreported).
+ */
+static char oops_stack[1 << 16];
+
+static void fault(int sig, siginfo_t *info, void *uctx)
+{
+	unsigned long ip = 0;
+	void *trace[32];
+	int depth;
+
+#ifdef REG_RIP
+	ip = ((ucontext_t *) uctx)->uc_mcontext.gregs[REG_RIP];
+#endif
+	kernel_oops(sig, (unsigned long) info->si_addr, ip);
+	depth = backtrace(trace, 32);
+	backtrace_symbols_fd(trace, depth, STDERR_FILENO);
+
+	/* die of it: the default action, at once (SA_NODEFER) */
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+void shim_host_traps_init(void (*oops)(int sig, unsigned long addr,
+				       unsigned long ip))
+{
+	struct sigaction sa = { 0 };
+	stack_t ss = { .ss_sp = oops_stack, .ss_size = sizeof(oops_stack) };
+	void *warm[1];
+	unsigned int i;
+
+	kernel_oops = oops;
+	/* backtrace() loads libgcc on first use: not inside a handler */
+	backtrace(warm, 1);
+	if (sigaltstack(&ss, NULL))
+		shim_host_bug("sigaltstack", errno);
+	sa.sa_sigaction = fault;
+	sa.sa_flags = SA_SIGINFO | SA_NODEFER | SA_ONSTACK;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < ARRAY_SIZE(fault_signals); i++)
+		if (sigaction(fault_signals[i], &sa, NULL))
+			shim_host_bug("sigaction", errno);
+}
+
+#else
+
+void shim_host_traps_init(void (*oops)(int sig, unsigned long addr,
+				       unsigned long ip))
+{
+}
+
+#endif
