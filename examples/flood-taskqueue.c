@@ -12,7 +12,7 @@
 #include <linux/kernel.h>
 #include <linux/sched.h>
 #include <linux/tqueue.h>
-#include <pthread.h>
+#include <shim/test.h>
 
 #define PER_THREAD	50000
 
@@ -24,7 +24,7 @@ static void count_run(void *data)
 	__atomic_add_fetch((int *) data, 1, __ATOMIC_RELAXED);
 }
 
-static void *producer(void *arg)
+static void producer(void *arg)
 {
 	long t = (long) arg;
 	int i;
@@ -33,19 +33,18 @@ static void *producer(void *arg)
 		INIT_TQUEUE(&tasks[t][i], count_run, &ran[t][i]);
 		schedule_task(&tasks[t][i]);
 	}
-	return NULL;
 }
 
 int main(void)
 {
-	pthread_t thread[2];
+	struct shim_thread *thread[2];
 	long t, wrong = 0;
 	int i;
 
 	for (t = 0; t < 2; t++)
-		pthread_create(&thread[t], NULL, producer, (void *) t);
+		thread[t] = shim_thread_start("producer", producer, (void *) t);
 	for (t = 0; t < 2; t++)
-		pthread_join(thread[t], NULL);
+		shim_thread_join(thread[t]);
 	flush_scheduled_tasks();
 
 	for (t = 0; t < 2; t++)

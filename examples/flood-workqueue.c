@@ -14,7 +14,6 @@
 #include <linux/slab.h>
 #include <linux/workqueue.h>
 #include <shim/test.h>
-#include <pthread.h>
 
 #define PER_THREAD	50000
 #define REQUEUES	10000
@@ -37,7 +36,7 @@ static void requeue_self(void *data)
 		queue_work(wq, &self_work);
 }
 
-static void *producer(void *arg)
+static void producer(void *arg)
 {
 	long t = (long) arg;
 	int i;
@@ -46,13 +45,12 @@ static void *producer(void *arg)
 		INIT_WORK(&works[t][i], count_run, &ran[t][i]);
 		queue_work(wq, &works[t][i]);
 	}
-	return NULL;
 }
 
 int main(void)
 {
 	long before = shim_kmalloc_outstanding();
-	pthread_t thread[2];
+	struct shim_thread *thread[2];
 	long t, wrong = 0;
 	int i;
 
@@ -62,10 +60,10 @@ int main(void)
 	INIT_WORK(&self_work, requeue_self, NULL);
 	queue_work(wq, &self_work);
 	for (t = 0; t < 2; t++)
-		pthread_create(&thread[t], NULL, producer, (void *) t);
+		thread[t] = shim_thread_start("producer", producer, (void *) t);
 	flush_workqueue(wq);		/* returns though the queue keeps refilling */
 	for (t = 0; t < 2; t++)
-		pthread_join(thread[t], NULL);
+		shim_thread_join(thread[t]);
 	destroy_workqueue(wq);		/* runs everything still queued */
 
 	for (t = 0; t < 2; t++)

@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <execinfo.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
@@ -18,7 +19,7 @@
 #include <urcu/futex.h>
 
 #include "shim.h"
-#include <shim/test.h>
+#include <shim/point.h>
 
 /*
  * Every futex word of the shim lives in this process: the private flag
@@ -36,6 +37,8 @@ struct shim_thread {
 	void (*at_exit)(void *);	/* adopted threads: let their task go */
 	int joinable;
 	unsigned int *started;		/* futex word, the creator's: it runs */
+	unsigned int ended;		/* futex word: fn has returned */
+	struct shim_ctl_task *ctl;	/* its task in a controlled run */
 	char name[16];
 };
 
@@ -57,9 +60,20 @@ void shim_host_abort(void)
 	abort();
 }
 
+void shim_host_exit(int status)
+{
+	exit(status);
+}
+
+void shim_host_atexit(void (*fn)(void))
+{
+	if (atexit(fn))
+		shim_host_bug("atexit", ENOMEM);
+}
+
 /* --- blocking ------------------------------------------------------------- */
 
-void shim_host_wait(volatile void *word, u32 val, s64 timeout_ns)
+void shim_host_raw_wait(volatile void *word, u32 val, s64 timeout_ns)
 {
 	struct timespec ts, *timeout = NULL;
 
@@ -74,16 +88,35 @@ void shim_host_wait(volatile void *word, u32 val, s64 timeout_ns)
 		shim_host_bug("futex(FUTEX_WAIT)", errno);
 }
 
-void shim_host_wake(volatile void *word, int nr)
+void shim_host_raw_wake(volatile void *word, int nr)
 {
 	if (futex_noasync((int32_t *) word, FUTEX_WAKE | FUTEX_PRIVATE, nr,
 			  NULL, NULL, 0) < 0)
 		shim_host_bug("futex(FUTEX_WAKE)", errno);
 }
 
+void shim_host_wait(volatile void *word, u32 val, s64 timeout_ns)
+{
+	if (unlikely(shim_controlled))
+		shim_ctl_wait(word, val, timeout_ns);
+	else
+		shim_host_raw_wait(word, val, timeout_ns);
+}
+
+void shim_host_wake(volatile void *word, int nr)
+{
+	if (unlikely(shim_controlled))
+		shim_ctl_wake(word, nr);
+	else
+		shim_host_raw_wake(word, nr);
+}
+
 void shim_yield(void)
 {
-	sched_yield();
+	if (unlikely(shim_controlled))
+		shim_sched_point(SHIM_POINT_YIELD);
+	else
+		sched_yield();
 }
 
 static inline int mutex_cmpxchg(struct shim_mutex *m, unsigned int old,
@@ -100,7 +133,8 @@ void shim_mutex_lock(struct shim_mutex *m)
 
 	if (likely(mutex_cmpxchg(m, 0, 1)))
 		goto out;
-	for (i = 0; i < MUTEX_SPINS; i++) {
+	/* in a controlled run the holder cannot run while we spin */
+	for (i = 0; i < MUTEX_SPINS && !shim_controlled; i++) {
 		__builtin_ia32_pause();
 		if (__atomic_load_n(&m->word, __ATOMIC_RELAXED) == 0 &&
 		    mutex_cmpxchg(m, 0, 1))
@@ -143,6 +177,20 @@ static void unblock_faults(void)
 	pthread_sigmask(SIG_UNBLOCK, &set, NULL);
 }
 
+/* The thread's last act on the shim: it is the joiner's, or freed. */
+static void thread_end(struct shim_thread *t)
+{
+	self = NULL;
+	__atomic_store_n(&t->ended, 1, __ATOMIC_RELEASE);
+	if (unlikely(shim_controlled)) {
+		if (t->joinable)
+			shim_ctl_wake(&t->ended, INT_MAX);
+		shim_ctl_exit();
+	}
+	if (!t->joinable)
+		free(t);
+}
+
 static void *thread_main(void *p)
 {
 	struct shim_thread *t = p;
@@ -157,13 +205,12 @@ static void *thread_main(void *p)
 	 * and gone is spurious, which every waiter allows for.
 	 */
 	__atomic_store_n(t->started, 1, __ATOMIC_RELEASE);
-	shim_host_wake(t->started, 1);
+	shim_host_raw_wake(t->started, 1);
+	if (t->ctl)
+		shim_ctl_begin(t->ctl);
 
 	t->fn(t->arg);
-
-	self = NULL;
-	if (!t->joinable)
-		free(t);
+	thread_end(t);
 	return NULL;
 }
 
@@ -186,6 +233,8 @@ int shim_thread_create(struct shim_thread **threadp, const char *name,
 	t->joinable = joinable;
 	t->started = &started;
 	snprintf(t->name, sizeof(t->name), "%s", name);
+	if (unlikely(shim_controlled))
+		t->ctl = shim_ctl_register(t->name);
 
 	/*
 	 * Threads of the shim take no host signals: a SIGCHLD or SIGINT is
@@ -210,13 +259,19 @@ int shim_thread_create(struct shim_thread **threadp, const char *name,
 	}
 	/* t is the thread's now, freed by it at its end if detached */
 	while (!__atomic_load_n(&started, __ATOMIC_ACQUIRE))
-		shim_host_wait(&started, 0, -1);
+		shim_host_raw_wait(&started, 0, -1);
+	shim_point(SHIM_POINT_KTHREAD);
 	return 0;
 }
 
 void shim_thread_join(struct shim_thread *t)
 {
-	int err = pthread_join(t->thread, NULL);
+	int err;
+
+	/* in a controlled run the joiner waits its turn, not in the host */
+	while (shim_controlled && !__atomic_load_n(&t->ended, __ATOMIC_ACQUIRE))
+		shim_host_wait(&t->ended, 0, -1);
+	err = pthread_join(t->thread, NULL);
 
 	if (err)
 		shim_host_bug("pthread_join", err);
@@ -236,11 +291,10 @@ struct shim_thread *shim_thread_start(const char *name, void (*fn)(void *),
 
 void shim_thread_exit(void)
 {
-	struct shim_thread *t = self;
-
-	self = NULL;
-	if (t && !t->joinable)
-		free(t);
+	if (self)
+		thread_end(self);
+	else if (shim_controlled)
+		shim_ctl_exit();
 	pthread_exit(NULL);
 }
 
@@ -254,6 +308,8 @@ static void adopted_thread_end(void *p)
 	struct shim_thread *t = p;
 
 	t->at_exit(t->arg);
+	if (shim_controlled)
+		shim_ctl_exit();
 	free(t);
 }
 
@@ -278,6 +334,8 @@ struct shim_thread *shim_thread_adopt(void (*at_exit)(void *), void *arg)
 	t->arg = arg;
 	t->joinable = 1;	/* the host joins it, if anyone: never freed here */
 	pthread_getname_np(t->thread, t->name, sizeof(t->name));
+	/* in a controlled run, a thread from outside joins the run here */
+	shim_ctl_adopt(t->name);
 	err = pthread_setspecific(adopted_key, t);
 	if (err)
 		shim_host_bug("pthread_setspecific", err);
@@ -292,6 +350,8 @@ void shim_thread_set_name(const char *name)
 	/* the host keeps 15 characters; the kernel's comm has 16 with NUL */
 	snprintf(buf, sizeof(buf), "%.15s", name);
 	pthread_setname_np(pthread_self(), buf);
+	if (unlikely(shim_controlled))
+		shim_ctl_set_name(buf);
 }
 
 void shim_thread_get_name(char *buf, size_t len)
@@ -305,6 +365,10 @@ int shim_thread_set_cpus(struct shim_thread *t, unsigned long mask)
 	cpu_set_t set;
 	int cpu;
 
+	if (unlikely(shim_controlled)) {
+		shim_ctl_set_cpus(t ? t->ctl : NULL, mask);
+		return 0;
+	}
 	CPU_ZERO(&set);
 	for (cpu = 0; cpu < (int) (8 * sizeof(mask)); cpu++)
 		if (mask & (1UL << cpu))
@@ -318,6 +382,10 @@ unsigned long shim_host_cpus(void)
 	cpu_set_t set;
 	int cpu;
 
+	/* a controlled run has the CPUs it was given, whatever the machine */
+	if (unlikely(shim_controlled))
+		return shim_ctl_cpus();
+
 	CPU_ZERO(&set);
 	if (sched_getaffinity(0, sizeof(set), &set))
 		return 0;
@@ -329,6 +397,8 @@ unsigned long shim_host_cpus(void)
 
 int shim_host_cpu(void)
 {
+	if (unlikely(shim_controlled))
+		return shim_ctl_cpu();
 	return sched_getcpu();
 }
 
@@ -343,6 +413,8 @@ u64 shim_clock_ns(void)
 {
 	struct timespec ts;
 
+	if (unlikely(shim_controlled))
+		return shim_ctl_clock_ns();
 	if (clock_gettime(CLOCK_MONOTONIC, &ts))
 		shim_host_bug("clock_gettime", errno);
 	return (u64) ts.tv_sec * 1000000000ULL + ts.tv_nsec;
@@ -352,6 +424,10 @@ void shim_sleep_ns(u64 ns)
 {
 	struct timespec ts = { ns / 1000000000ULL, ns % 1000000000ULL };
 
+	if (unlikely(shim_controlled)) {
+		shim_ctl_wait(NULL, 0, ns);
+		return;
+	}
 	while (nanosleep(&ts, &ts))
 		if (errno != EINTR)
 			shim_host_bug("nanosleep", errno);
@@ -378,6 +454,11 @@ void shim_host_free(void *p)
 	free(p);
 }
 
+void *shim_host_realloc(void *p, size_t size)
+{
+	return realloc(p, size);
+}
+
 void shim_console_write(const char *text, size_t len)
 {
 	while (len) {
@@ -393,6 +474,103 @@ void shim_console_write(const char *text, size_t len)
 const char *shim_getenv(const char *name)
 {
 	return getenv(name);
+}
+
+/* --- files and the process ------------------------------------------------- */
+
+char *shim_host_read_file(const char *path, size_t *len)
+{
+	size_t cap = 1 << 16, used = 0;
+	char *buf = malloc(cap + 1), *bigger;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd < 0 || !buf)
+		goto fail;
+	while ((n = read(fd, buf + used, cap - used)) != 0) {
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			goto fail;
+		}
+		used += n;
+		if (used == cap) {
+			cap *= 2;
+			bigger = realloc(buf, cap + 1);
+			if (!bigger)
+				goto fail;
+			buf = bigger;
+		}
+	}
+	close(fd);
+	buf[used] = '\0';
+	*len = used;
+	return buf;
+fail:
+	if (fd >= 0)
+		close(fd);
+	free(buf);
+	return NULL;
+}
+
+int shim_host_create_file(const char *path)
+{
+	return open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+}
+
+void shim_host_fd_write(int fd, const char *buf, size_t len)
+{
+	while (len) {
+		ssize_t n = write(fd, buf, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return;
+		buf += n;
+		len -= n;
+	}
+}
+
+/* Quote a word for a shell if it needs it. */
+static size_t quote(char *out, size_t len, const char *word)
+{
+	size_t n = 0;
+	const char *p;
+
+	if (word[0] && !word[strcspn(word, " \t\n'\"\\$`|&;<>()*?[]#~!{}")])
+		return snprintf(out, len, "%s", word);
+	n += snprintf(out + n, len > n ? len - n : 0, "'");
+	for (p = word; *p; p++) {
+		if (*p == '\'')
+			n += snprintf(out + n, len > n ? len - n : 0, "'\\''");
+		else
+			n += snprintf(out + n, len > n ? len - n : 0, "%c", *p);
+	}
+	n += snprintf(out + n, len > n ? len - n : 0, "'");
+	return n;
+}
+
+void shim_host_cmdline(char *buf, size_t len)
+{
+	size_t n, used = 0, i;
+	char *text = shim_host_read_file("/proc/self/cmdline", &n);
+
+	buf[0] = '\0';
+	if (!text)
+		return;
+	for (i = 0; i < n && used < len; i += strlen(text + i) + 1) {
+		if (used)
+			used += snprintf(buf + used, len - used, " ");
+		if (used < len)
+			used += quote(buf + used, len - used, text + i);
+	}
+	free(text);
+}
+
+int shim_host_backtrace(void **trace, int depth)
+{
+	return backtrace(trace, depth);
 }
 
 /* --- faults --------------------------------------------------------------- */

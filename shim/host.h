@@ -46,6 +46,7 @@
 #define _SHIM_HOST_H
 
 #include <linux/types.h>
+#include <shim/point.h>
 
 /* --- failure -------------------------------------------------------------- */
 
@@ -151,5 +152,49 @@ extern const char *shim_getenv(const char *name);
  */
 extern void shim_host_traps_init(void (*oops)(int sig, unsigned long addr,
 					      unsigned long ip));
+
+/* --- files and the process ---------------------------------------------- */
+
+/* The whole of file @path, NUL terminated, in host memory; NULL if unreadable. */
+extern char *shim_host_read_file(const char *path, size_t *len);
+/* A new file for writing (truncated), or -1. */
+extern int shim_host_create_file(const char *path);
+extern void shim_host_fd_write(int fd, const char *buf, size_t len);
+extern void *shim_host_realloc(void *p, size_t size);
+/* The program's command line, its words shell-quoted where they need it. */
+extern void shim_host_cmdline(char *buf, size_t len);
+/* The return addresses of the caller's stack, innermost first. */
+extern int shim_host_backtrace(void **trace, int depth);
+extern void shim_host_atexit(void (*fn)(void));
+extern void shim_host_exit(int status) __attribute__((noreturn));
+
+/* --- controlled scheduling (control.c) -------------------------------------- */
+
+/*
+ * Under SHIM_SCHED=random:SEED or pct:SEED the functions above that start,
+ * end, block or wake a thread, give up the CPU, read the clock or sleep
+ * hand over to control.c, which runs one task at a time.  These raw forms
+ * never do: they are the scheduler's own means.
+ */
+extern void shim_host_raw_wait(volatile void *word, u32 val, s64 timeout_ns);
+extern void shim_host_raw_wake(volatile void *word, int nr);
+
+struct shim_ctl_task;
+extern void shim_ctl_init(void);
+extern struct shim_ctl_task *shim_ctl_register(const char *name);
+extern void shim_ctl_begin(struct shim_ctl_task *t);
+extern void shim_ctl_adopt(const char *name);
+extern void shim_ctl_exit(void);
+extern void shim_ctl_wait(volatile void *word, u32 val, s64 timeout_ns);
+extern void shim_ctl_wake(volatile void *word, int nr);
+extern u64 shim_ctl_clock_ns(void);
+extern void shim_ctl_delay(u64 ns);
+extern int shim_ctl_cpu(void);
+extern unsigned long shim_ctl_cpus(void);
+extern void shim_ctl_set_cpus(struct shim_ctl_task *t, unsigned long mask);
+extern void shim_ctl_set_task(struct task_struct *tsk);
+extern void shim_ctl_set_name(const char *name);
+extern void shim_ctl_crash(void);
+extern void shim_ctl_print_replay(void);
 
 #endif /* _SHIM_HOST_H */

@@ -39,6 +39,8 @@ static void shim_boot(void)
 {
 	const char *s;
 
+	/* first: from here on every thread the shim starts is scheduled */
+	shim_ctl_init();
 	shim_traps_init();
 	s = shim_getenv("SHIM_DEBUG");
 	if (s && !strcmp(s, "0"))

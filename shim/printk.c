@@ -101,6 +101,7 @@ void shim_printk_clear(void)
 void shim_bug(const char *file, int line, const char *func)
 {
 	printk(KERN_EMERG "kernel BUG at %s:%d in %s()!\n", file, line, func);
+	shim_ctl_crash();
 	shim_host_abort();
 }
 
@@ -118,5 +119,6 @@ void panic(const char *fmt, ...)
 	vsnprintf(buf, sizeof(buf), fmt, args);
 	va_end(args);
 	printk(KERN_EMERG "Kernel panic: %s\n", buf);
+	shim_ctl_crash();
 	shim_host_abort();
 }

@@ -65,6 +65,8 @@ static void show_comm(struct task_struct *tsk)
 void shim_set_current(struct task_struct *tsk)
 {
 	shim_current = tsk;
+	if (unlikely(shim_controlled))
+		shim_ctl_set_task(tsk);
 }
 
 /* current, without adopting a thread that has none (for the oops handler) */
@@ -159,6 +161,7 @@ int shim_try_to_wake_up(struct task_struct *p, long mode)
 	if (!shim_wake_mark(p, mode))
 		return 0;
 	shim_wake_kick(p);
+	shim_point(SHIM_POINT_WAKE);
 	return 1;
 }
 
@@ -180,6 +183,8 @@ void shim_wake_up_q(struct shim_wake_q *q)
 
 	for (i = 0; i < q->nr; i++)
 		shim_wake_kick(q->tasks[i]);
+	if (q->nr)
+		shim_point(SHIM_POINT_WAKE);
 	q->nr = 0;
 }
 

@@ -24,10 +24,12 @@ void shim_spin_lock(spinlock_t *lock)
 	int i;
 
 	shim_preempt_add(PREEMPT_OFFSET);
+	shim_point(SHIM_POINT_LOCK);
 	if (likely(cmpxchg_lock(lock, 0, 1)))
 		goto out;
-	for (i = 0; i < SPIN_TRIES; i++) {
-		cpu_relax();
+	/* in a controlled run the holder cannot run while we spin */
+	for (i = 0; i < SPIN_TRIES && !shim_controlled; i++) {
+		__cpu_relax();
 		if (__atomic_load_n(&lock->slock, __ATOMIC_RELAXED) == 0 &&
 		    cmpxchg_lock(lock, 0, 1))
 			goto out;
@@ -64,4 +66,5 @@ void shim_spin_unlock(spinlock_t *lock)
 	if (old == 2)
 		shim_host_wake(&lock->slock, 1);
 	shim_preempt_sub(PREEMPT_OFFSET);
+	shim_point(SHIM_POINT_UNLOCK);
 }

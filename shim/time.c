@@ -62,6 +62,11 @@ void udelay(unsigned long usecs)
 {
 	u64 end = shim_clock_ns() + usecs * 1000ULL;
 
+	/* in a controlled run time is the scheduler's: spend it there */
+	if (unlikely(shim_controlled)) {
+		shim_ctl_delay(usecs * 1000ULL);
+		return;
+	}
 	while (shim_clock_ns() < end)
 		;
 }

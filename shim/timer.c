@@ -61,6 +61,7 @@ void add_timer(struct timer_list *timer)
 	unsigned long flags;
 	int first;
 
+	shim_point(SHIM_POINT_TIMER);
 	if (unlikely(!timer->function)) {
 		printk(KERN_EMERG "BUG: add_timer: timer %p has no function\n",
 		       (void *) timer);
@@ -85,6 +86,7 @@ int mod_timer(struct timer_list *timer, unsigned long expires)
 	unsigned long flags;
 	int ret = 0, first;
 
+	shim_point(SHIM_POINT_TIMER);
 	if (unlikely(!timer->function)) {
 		printk(KERN_EMERG "BUG: mod_timer: timer %p has no function\n",
 		       (void *) timer);
@@ -181,6 +183,7 @@ static int run_first_timer(unsigned long now, unsigned long *flags)
 	spin_unlock_irqrestore(&timers_lock, *flags);
 
 	shim_preempt_add(SOFTIRQ_OFFSET);
+	shim_point(SHIM_POINT_TIMER);
 	fn(data);
 	shim_preempt_sub(SOFTIRQ_OFFSET);
 

@@ -47,6 +47,7 @@ static void oops(int sig, unsigned long addr, unsigned long ip)
 		      preempt_count(), ip);
 	n += snprintf(buf + n, sizeof(buf) - n, KERN_EMERG "Call Trace:\n");
 	shim_console_write(buf, n < (int) sizeof(buf) ? n : (int) sizeof(buf) - 1);
+	shim_ctl_crash();
 }
 
 /* at boot (init.c): from then on a fault is an oops */

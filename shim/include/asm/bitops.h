@@ -2,6 +2,7 @@
 #define _ASM_BITOPS_H
 
 #include <asm/system.h>
+#include <shim/point.h>
 
 /*
  * Atomic bit operations on arrays of unsigned long.  The test_and_ forms
@@ -27,20 +28,24 @@ static inline void change_bit(int nr, volatile unsigned long *addr)
 	__atomic_fetch_xor(addr + BIT_WORD(nr), BIT_MASK(nr), __ATOMIC_SEQ_CST);
 }
 
+/* Who wins a test-and-modify decides ownership: a scheduling point. */
 static inline int test_and_set_bit(int nr, volatile unsigned long *addr)
 {
+	shim_point(SHIM_POINT_BITOP);
 	return (__atomic_fetch_or(addr + BIT_WORD(nr), BIT_MASK(nr),
 				  __ATOMIC_SEQ_CST) & BIT_MASK(nr)) != 0;
 }
 
 static inline int test_and_clear_bit(int nr, volatile unsigned long *addr)
 {
+	shim_point(SHIM_POINT_BITOP);
 	return (__atomic_fetch_and(addr + BIT_WORD(nr), ~BIT_MASK(nr),
 				   __ATOMIC_SEQ_CST) & BIT_MASK(nr)) != 0;
 }
 
 static inline int test_and_change_bit(int nr, volatile unsigned long *addr)
 {
+	shim_point(SHIM_POINT_BITOP);
 	return (__atomic_fetch_xor(addr + BIT_WORD(nr), BIT_MASK(nr),
 				   __ATOMIC_SEQ_CST) & BIT_MASK(nr)) != 0;
 }

@@ -1,10 +1,19 @@
 #ifndef _ASM_PROCESSOR_H
 #define _ASM_PROCESSOR_H
 
+#include <shim/point.h>
+
 #if defined(__x86_64__) || defined(__i386__)
-#define cpu_relax()	__asm__ __volatile__("pause" : : : "memory")
+#define __cpu_relax()	__asm__ __volatile__("pause" : : : "memory")
 #else
-#define cpu_relax()	__asm__ __volatile__("" : : : "memory")
+#define __cpu_relax()	__asm__ __volatile__("" : : : "memory")
 #endif
+
+/* A busy wait's pause; in a controlled run, a scheduling point too. */
+#define cpu_relax()							\
+	do {								\
+		shim_point(SHIM_POINT_RELAX);				\
+		__cpu_relax();						\
+	} while (0)
 
 #endif /* _ASM_PROCESSOR_H */

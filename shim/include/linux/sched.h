@@ -14,6 +14,7 @@
 #include <asm/atomic.h>
 #include <asm/bitops.h>
 #include <asm/system.h>
+#include <shim/point.h>
 
 #define TASK_STOPPED		4
 #define TASK_ZOMBIE		8
@@ -63,6 +64,17 @@ extern struct task_struct *shim_get_current(void);
 extern void schedule(void);
 extern signed long schedule_timeout(signed long timeout);
 extern void yield(void);
+
+/*
+ * A voluntary point in process context: the host preempts on its own, so
+ * in a free run this only checks the context; in a controlled run another
+ * task may be chosen here.
+ */
+#define cond_resched()							\
+	do {								\
+		might_sleep();						\
+		shim_point(SHIM_POINT_RESCHED);				\
+	} while (0)
 extern int wake_up_process(struct task_struct *tsk);
 
 extern void get_task_struct(struct task_struct *tsk);

@@ -68,4 +68,16 @@ void shim_thread_join(struct shim_thread *thread);
 /* The host's id of the calling thread (what ps -L shows). */
 int shim_gettid(void);
 
+/* Name the function of this program holding @addr ("name" at its start,
+ * "name+0xoff/0xsize" inside it) in @buf; NULL if none does. */
+char *shim_symbol(unsigned long addr, char *buf, size_t len);
+
+/*
+ * Controlled scheduling (SHIM_SCHED=random:SEED, pct:SEED[:DEPTH[:STEPS]],
+ * replay:FILE): nonzero in a controlled run; print the line that replays
+ * this run on stderr (nothing in a free run).
+ */
+int shim_sched_is_controlled(void);
+void shim_sched_print_replay(void);
+
 #endif /* _SHIM_TEST_H */

@@ -2,6 +2,7 @@
 #define _TRACE_EVENTS_WORKQUEUE_H
 
 #include <linux/compiler.h>
+#include <shim/point.h>
 
 /*
  * Tracepoints of both deferred-work stacks: a work (or task) queued, and
@@ -18,6 +19,8 @@ enum shim_work_event {
 typedef void (*shim_work_probe_t)(enum shim_work_event ev, const void *work,
 				  void (*routine)(void *), const char *queue);
 extern shim_work_probe_t shim_work_probe;
+/* a controlled run's schedule log records them too (shim/control.c) */
+extern void shim_ctl_trace_work(int ev, void (*routine)(void *), const char *queue);
 
 static inline void __trace_work(enum shim_work_event ev, const void *work,
 				void (*routine)(void *), const char *queue)
@@ -26,6 +29,8 @@ static inline void __trace_work(enum shim_work_event ev, const void *work,
 
 	if (unlikely(probe))
 		probe(ev, work, routine, queue);
+	if (unlikely(shim_controlled))
+		shim_ctl_trace_work(ev, routine, queue);
 }
 
 #define trace_workqueue_queue_work(queue, work, routine)		\

@@ -1,0 +1,862 @@
+/*
+ * control.c - controlled scheduling: one task at a time, chosen on purpose.
+ *
+ * SHIM_SCHED=random:SEED or pct:SEED[:DEPTH[:STEPS]] makes every thread the
+ * shim knows a task of this scheduler: only the task holding the CPU runs;
+ * at each scheduling point (shim/point.h) and whenever it blocks, it asks
+ * the strategy which runnable task goes next and hands the CPU over.  The
+ * host calls that block, wake, start or end a thread, read the clock or
+ * sleep come here instead (host.c), so kernel code and host programs alike
+ * run in an order the seed alone decides: the same SHIM_SCHED replays the
+ * same run, decision for decision, however loaded the machine.
+ *
+ * Time is virtual: each scheduling point costs a quantum, and when no task
+ * can run the clock jumps to the next deadline (a timer, a sleep); with no
+ * deadline either, that is a deadlock, reported task by task with the line
+ * that replays it.  A run that never ends (SHIM_SCHED_MAX_STEPS points, or
+ * SHIM_SCHED_MAX_SECONDS of virtual time) is reported the same way.
+ *
+ * Strategies:
+ *   random   at each point, any runnable task, uniformly;
+ *   pct      probabilistic concurrency testing (Burckhardt et al., ASPLOS
+ *            2010): tasks get random priorities, the highest runnable one
+ *            runs, and at DEPTH-1 random points among the first STEPS the
+ *            running task drops below all others; a bug of depth d shows
+ *            with probability at least 1/(n k^(d-1)) per run;
+ *   replay   SHIM_SCHED=replay:FILE re-runs the decisions of a
+ *            SHIM_SCHED_LOG=FILE written before.
+ *
+ * State is changed by the running task only, under ctl.lock (which a
+ * thread starting up or a foreign thread joining also takes).
+ */
+#include <stdarg.h>
+
+#include "shim.h"
+#include <shim/point.h>
+#include <linux/interrupt.h>
+
+#define CTL_MAX_TASKS		256
+#define CTL_MAX_DEPTH		16
+#define CTL_TRACE		12
+#define CTL_NEVER		(~0ULL)
+#define CTL_QUANTUM_NS		1000ULL		/* virtual time of one point */
+#define CTL_START_NS		1000000000ULL	/* the virtual clock at boot */
+#define CTL_DEFAULT_STEPS	20000
+#define CTL_DEFAULT_DEPTH	3
+#define CTL_MAX_STEPS		5000000L
+#define CTL_MAX_SECONDS		3600
+
+enum { CTL_RANDOM = 1, CTL_PCT, CTL_REPLAY };
+enum { CTL_RUNNABLE, CTL_BLOCKED, CTL_EXITED };
+
+struct shim_ctl_task {
+	int id;				/* creation order */
+	int state;
+	unsigned int go;		/* raw wait word: 1 when it may run */
+	volatile void *word;		/* blocked on it; NULL: a timed sleep */
+	u64 deadline;			/* virtual ns it wakes at, or CTL_NEVER */
+	long blocked_at;		/* blocking order: wakes are FIFO */
+	u64 prio;			/* pct: higher runs first */
+	int cpu;
+	struct task_struct *tsk;	/* its task, once it has one */
+	char name[16];
+	void *trace[CTL_TRACE];		/* where it blocked */
+	int depth;
+};
+
+int shim_controlled;
+
+static struct {
+	int strategy;
+	u64 seed;
+	int depth;
+	long steps;			/* pct: the run length change points fall in */
+	u64 rng;
+	unsigned int lock;		/* 0 free, 1 held, 2 held and slept on */
+	struct shim_ctl_task *task[CTL_MAX_TASKS];
+	int nr;
+	struct shim_ctl_task *running;
+	u64 now;
+	u64 next_deadline;
+	long step, max_steps;
+	u64 max_ns;
+	long blocks;
+	long decisions;
+	long change_step[CTL_MAX_DEPTH];
+	u64 change_prio[CTL_MAX_DEPTH];
+	int nr_change;
+	int ncpus, next_cpu;
+	int dead;			/* a report is out: no more decisions */
+	char spec[128];
+	/* replay: the decisions of the log, in order */
+	struct { long step; int from, to; } *replay;
+	long nr_replay, next_replay;
+	int replay_cpus;
+	/* the log */
+	int log_fd;
+	char log[1 << 16];
+	size_t log_len;
+} ctl = { .log_fd = -1, .next_deadline = CTL_NEVER };
+
+static __thread struct shim_ctl_task *ctl_me;
+static __thread int ctl_adopting;
+
+/*
+ * The caller's task in the run.  A thread the shim did not start (a host
+ * program's own pthread) joins the run at its first scheduling point, wait
+ * or wake, through the adoption that gives it a task: it runs free until
+ * then, so only programs whose threads the shim starts replay exactly.
+ */
+static struct shim_ctl_task *ctl_self(void)
+{
+	if (likely(ctl_me) || ctl_adopting || ctl.dead)
+		return ctl_me;
+	ctl_adopting = 1;
+	(void) shim_get_current();
+	ctl_adopting = 0;
+	return ctl_me;
+}
+
+static const char *const point_name[SHIM_NR_POINTS] = {
+	[SHIM_POINT_LOCK] = "lock", [SHIM_POINT_UNLOCK] = "unlock",
+	[SHIM_POINT_WAKE] = "wake", [SHIM_POINT_YIELD] = "yield",
+	[SHIM_POINT_TIMER] = "timer", [SHIM_POINT_KTHREAD] = "kthread",
+	[SHIM_POINT_BITOP] = "bitop", [SHIM_POINT_RELAX] = "relax",
+	[SHIM_POINT_RESCHED] = "resched", [SHIM_POINT_BLOCK] = "block",
+	[SHIM_POINT_EXIT] = "exit",
+};
+
+/* --- the lock, the log, the generator --------------------------------------- */
+
+static void ctl_lock(void)
+{
+	unsigned int c = 0;
+
+	if (__atomic_compare_exchange_n(&ctl.lock, &c, 1, 0, __ATOMIC_ACQUIRE,
+					__ATOMIC_RELAXED))
+		return;
+	while (__atomic_exchange_n(&ctl.lock, 2, __ATOMIC_ACQUIRE))
+		shim_host_raw_wait(&ctl.lock, 2, -1);
+}
+
+static void ctl_unlock(void)
+{
+	if (__atomic_exchange_n(&ctl.lock, 0, __ATOMIC_RELEASE) == 2)
+		shim_host_raw_wake(&ctl.lock, 1);
+}
+
+static void log_flush(void)
+{
+	if (ctl.log_fd >= 0 && ctl.log_len)
+		shim_host_fd_write(ctl.log_fd, ctl.log, ctl.log_len);
+	ctl.log_len = 0;
+}
+
+/* One line of the schedule log: the step and virtual microseconds first. */
+static void __attribute__((format(printf, 1, 2))) ctl_log(const char *fmt, ...)
+{
+	va_list args;
+	int n;
+
+	if (ctl.log_fd < 0)
+		return;
+	if (ctl.log_len > sizeof(ctl.log) - 512)
+		log_flush();
+	n = snprintf(ctl.log + ctl.log_len, sizeof(ctl.log) - ctl.log_len,
+		     "%ld %llu ", ctl.step,
+		     (unsigned long long) ((ctl.now - CTL_START_NS) / 1000));
+	va_start(args, fmt);
+	n += vsnprintf(ctl.log + ctl.log_len + n, sizeof(ctl.log) - ctl.log_len - n,
+		       fmt, args);
+	va_end(args);
+	if (n > 0 && (size_t) n < sizeof(ctl.log) - ctl.log_len)
+		ctl.log_len += n;
+	ctl.log[ctl.log_len++] = '\n';
+}
+
+/* splitmix64: small, good enough, and the same everywhere */
+static u64 rnd(void)
+{
+	u64 z = (ctl.rng += 0x9E3779B97F4A7C15ULL);
+
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+	return z ^ (z >> 31);
+}
+
+static u64 rnd_below(u64 n)
+{
+	return n ? rnd() % n : 0;
+}
+
+/* --- reports ---------------------------------------------------------------- */
+
+static const char *state_name(struct shim_ctl_task *t)
+{
+	long state;
+
+	if (t->state == CTL_EXITED)
+		return "exited";
+	if (!t->tsk)
+		return t->state == CTL_RUNNABLE ? "runnable" : "blocked";
+	state = __atomic_load_n(&t->tsk->state, __ATOMIC_RELAXED);
+	switch (state) {
+	case TASK_RUNNING:
+		return "TASK_RUNNING";
+	case TASK_INTERRUPTIBLE:
+		return "TASK_INTERRUPTIBLE";
+	case TASK_UNINTERRUPTIBLE:
+		return "TASK_UNINTERRUPTIBLE";
+	default:
+		return "TASK_ZOMBIE";
+	}
+}
+
+/* What a blocked task waits for, in the kernel's words where it can. */
+static const char *wait_name(struct shim_ctl_task *t)
+{
+	if (t->state != CTL_BLOCKED)
+		return t->state == CTL_RUNNABLE ? "can run" : "has ended";
+	if (!t->word)
+		return "sleeps for a time (host sleep)";
+	if (t->tsk && t->word == &t->tsk->shim_wake_seq)
+		return "sleeps in schedule()";
+	return "waits on a lock or for a thread";
+}
+
+static void print_trace(void **trace, int depth)
+{
+	char sym[160];
+	int i;
+
+	for (i = 0; i < depth; i++) {
+		if (!shim_symbol((unsigned long) trace[i], sym, sizeof(sym)))
+			continue;
+		/* the scheduler's and the host's own frames say nothing */
+		if (!strncmp(sym, "shim_ctl_", 9) || !strncmp(sym, "shim_host_", 10) ||
+		    !strncmp(sym, "ctl_", 4))
+			continue;
+		printk(KERN_EMERG "      %s\n", sym);
+	}
+}
+
+/* One line that runs this again, decision for decision; no lock taken. */
+void shim_ctl_print_replay(void)
+{
+	char cmd[1024], line[1280];
+	int n;
+
+	if (!shim_controlled)
+		return;
+	shim_host_cmdline(cmd, sizeof(cmd));
+	if (ctl.ncpus != 2)
+		n = snprintf(line, sizeof(line), "replay: SHIM_SCHED=%s SHIM_CPUS=%d %s\n",
+			     ctl.spec, ctl.ncpus, cmd);
+	else
+		n = snprintf(line, sizeof(line), "replay: SHIM_SCHED=%s %s\n", ctl.spec,
+			     cmd);
+	shim_console_write(line, n < (int) sizeof(line) ? n : (int) sizeof(line) - 1);
+}
+
+static void print_tasks(void)
+{
+	int i;
+
+	for (i = 0; i < ctl.nr; i++) {
+		struct shim_ctl_task *t = ctl.task[i];
+
+		if (t->state == CTL_EXITED)
+			continue;
+		printk(KERN_EMERG "  task %d %s (pid %d, cpu %d): %s, %s\n", t->id,
+		       t->tsk ? t->tsk->comm : t->name, t->tsk ? t->tsk->pid : 0,
+		       t->cpu, state_name(t), wait_name(t));
+		if (t->state == CTL_BLOCKED)
+			print_trace(t->trace, t->depth);
+	}
+}
+
+/* The run cannot go on: say why, with every task, and die as a BUG does. */
+static void __attribute__((noreturn)) ctl_fail(const char *fmt, ...)
+{
+	char why[256];
+	va_list args;
+
+	va_start(args, fmt);
+	vsnprintf(why, sizeof(why), fmt, args);
+	va_end(args);
+	ctl.dead = 1;
+	ctl_log("fail %s", why);
+	log_flush();
+	printk(KERN_EMERG "BUG: %s, under SHIM_SCHED=%s at step %ld (%llu us of "
+	       "virtual time)\n", why, ctl.spec, ctl.step,
+	       (unsigned long long) ((ctl.now - CTL_START_NS) / 1000));
+	print_tasks();
+	shim_ctl_print_replay();
+	ctl_unlock();
+	shim_host_abort();
+}
+
+/* --- picking the next task ---------------------------------------------------- */
+
+static void make_runnable(struct shim_ctl_task *t)
+{
+	t->state = CTL_RUNNABLE;
+	t->word = NULL;
+	t->deadline = CTL_NEVER;
+}
+
+/* Wake every task whose deadline has come; recompute the next one. */
+static void expire(void)
+{
+	u64 next = CTL_NEVER;
+	int i;
+
+	for (i = 0; i < ctl.nr; i++) {
+		struct shim_ctl_task *t = ctl.task[i];
+
+		if (t->state != CTL_BLOCKED || t->deadline == CTL_NEVER)
+			continue;
+		if (t->deadline <= ctl.now) {
+			ctl_log("timeout %d", t->id);
+			make_runnable(t);
+		} else if (t->deadline < next) {
+			next = t->deadline;
+		}
+	}
+	ctl.next_deadline = next;
+}
+
+/* The logged decision for this step, if there is one; else @me runs on. */
+static struct shim_ctl_task *replay_choice(struct shim_ctl_task *me,
+					   struct shim_ctl_task **cand, int n)
+{
+	int i, want = me->id;
+
+	if (ctl.next_replay < ctl.nr_replay &&
+	    ctl.replay[ctl.next_replay].step == ctl.step)
+		want = ctl.replay[ctl.next_replay++].to;
+	for (i = 0; i < n; i++)
+		if (cand[i]->id == want)
+			return cand[i];
+	if (n == 1 && want == me->id)
+		return cand[0];		/* forced: no decision was logged */
+	ctl_fail("replay diverged: task %d cannot run at this step (the program, "
+		 "its input or its settings changed since the log was written)",
+		 want);
+}
+
+/*
+ * Called with ctl.lock held by the running task @me at a point of kind
+ * @why: the task to run next (maybe @me).  Moves time on when no task can
+ * run; fails the run when none ever will.
+ */
+static struct shim_ctl_task *pick(struct shim_ctl_task *me, enum shim_point why)
+{
+	struct shim_ctl_task *cand[CTL_MAX_TASKS], *next;
+	int i, n;
+
+	for (;;) {
+		if (ctl.next_deadline <= ctl.now)
+			expire();
+		for (i = n = 0; i < ctl.nr; i++)
+			if (ctl.task[i]->state == CTL_RUNNABLE)
+				cand[n++] = ctl.task[i];
+		if (n)
+			break;
+		if (ctl.next_deadline == CTL_NEVER)
+			ctl_fail("deadlock: no task can run and none waits for a "
+				 "timer");
+		/* nothing runs until the next deadline: jump to it */
+		ctl_log("advance %llu", (unsigned long long)
+			((ctl.next_deadline - ctl.now) / 1000));
+		ctl.now = ctl.next_deadline;
+	}
+	if (ctl.now - CTL_START_NS > ctl.max_ns)
+		ctl_fail("no end after %llu s of virtual time (SHIM_SCHED_MAX_SECONDS): "
+			 "a livelock?", (unsigned long long) (ctl.max_ns / 1000000000ULL));
+
+	/* a yield is a request to let another task run, if any can */
+	if (why == SHIM_POINT_YIELD && n > 1 && me->state == CTL_RUNNABLE) {
+		for (i = 0; i < n && cand[i] != me; i++)
+			;
+		cand[i] = cand[--n];
+	}
+	if (ctl.strategy == CTL_REPLAY) {
+		next = replay_choice(me, cand, n);
+		goto chosen;
+	}
+	if (n == 1)
+		return cand[0];
+
+	switch (ctl.strategy) {
+	case CTL_RANDOM:
+		next = cand[rnd_below(n)];
+		break;
+	default:
+		next = cand[0];
+		for (i = 1; i < n; i++)
+			if (cand[i]->prio > next->prio)
+				next = cand[i];
+		break;
+	}
+chosen:
+	if (next != me && n > 1) {
+		ctl.decisions++;
+		ctl_log("D %d %d %d %s", me->id, next->id, n, point_name[why]);
+	}
+	return next;
+}
+
+/*
+ * Wait for the CPU.  A task that holds it for long without reaching a
+ * point is most likely blocked in a host call the shim cannot see (a
+ * pthread_join, a read): say so once, for whoever wonders why nothing moves.
+ */
+static void wait_turn(struct shim_ctl_task *me)
+{
+	const s64 patience = 10 * 1000000000LL;
+	long step = ctl.step;
+	int said = 0;
+
+	while (!__atomic_load_n(&me->go, __ATOMIC_ACQUIRE)) {
+		shim_host_raw_wait(&me->go, 0, patience);
+		if (!said && !__atomic_load_n(&me->go, __ATOMIC_ACQUIRE) &&
+		    __atomic_load_n(&ctl.step, __ATOMIC_RELAXED) == step && !ctl.dead) {
+			struct shim_ctl_task *r = ctl.running;
+
+			said = 1;
+			printk(KERN_WARNING "shim: controlled run stuck: task %d (%s) "
+			       "has held the CPU for 10 s without a scheduling "
+			       "point; is it blocked in a host call the shim does "
+			       "not see (a thread it did not start, a host join or "
+			       "sleep)?\n", r ? r->id : -1, r ? r->name : "?");
+		}
+		step = __atomic_load_n(&ctl.step, __ATOMIC_RELAXED);
+	}
+	__atomic_store_n(&me->go, 0, __ATOMIC_RELAXED);
+}
+
+/* Called with ctl.lock held: hand the CPU to @next, and wait for it back. */
+static void switch_to(struct shim_ctl_task *me, struct shim_ctl_task *next,
+		      int wait)
+{
+	ctl.running = next;
+	ctl_unlock();
+	if (next == me)
+		return;
+	__atomic_store_n(&next->go, 1, __ATOMIC_RELEASE);
+	shim_host_raw_wake(&next->go, 1);
+	if (wait)
+		wait_turn(me);
+}
+
+/* Called with ctl.lock held: count a point, spend its time, lower pct. */
+static void account_point(struct shim_ctl_task *me)
+{
+	int i;
+
+	ctl.step++;
+	ctl.now += CTL_QUANTUM_NS;
+	if (ctl.step > ctl.max_steps)
+		ctl_fail("no end after %ld scheduling points (SHIM_SCHED_MAX_STEPS): "
+			 "a livelock?", ctl.max_steps);
+	for (i = 0; i < ctl.nr_change; i++) {
+		if (ctl.change_step[i] == ctl.step) {
+			me->prio = ctl.change_prio[i];
+		}
+	}
+}
+
+void shim_sched_point(enum shim_point why)
+{
+	struct shim_ctl_task *me = ctl_self();
+
+	if (!me || ctl.dead)
+		return;
+	ctl_lock();
+	account_point(me);
+	switch_to(me, pick(me, why), 1);
+}
+
+/* --- what host.c asks of the scheduler ---------------------------------------- */
+
+void shim_ctl_wait(volatile void *word, u32 val, s64 timeout_ns)
+{
+	struct shim_ctl_task *me = ctl_self();
+	void *trace[CTL_TRACE];
+	int depth;
+
+	if (!me || ctl.dead) {
+		shim_host_raw_wait(word, val, timeout_ns);
+		return;
+	}
+	depth = shim_host_backtrace(trace, CTL_TRACE);
+	ctl_lock();
+	/* no one else runs: the word cannot change between test and block */
+	if (word && __atomic_load_n((volatile u32 *) word, __ATOMIC_ACQUIRE) != val) {
+		ctl_unlock();
+		return;
+	}
+	account_point(me);
+	me->state = CTL_BLOCKED;
+	me->word = word;
+	me->deadline = timeout_ns >= 0 ? ctl.now + timeout_ns : CTL_NEVER;
+	me->blocked_at = ++ctl.blocks;
+	memcpy(me->trace, trace, depth * sizeof(void *));
+	me->depth = depth;
+	if (me->deadline < ctl.next_deadline)
+		ctl.next_deadline = me->deadline;
+	ctl_log("block %d%s", me->id, word ? "" : " sleep");
+	switch_to(me, pick(me, SHIM_POINT_BLOCK), 1);
+}
+
+void shim_ctl_wake(volatile void *word, int nr)
+{
+	struct shim_ctl_task *me = ctl_self();
+
+	if (!me || ctl.dead) {
+		shim_host_raw_wake(word, nr);
+		return;
+	}
+	ctl_lock();
+	while (nr-- > 0) {
+		struct shim_ctl_task *first = NULL;
+		int i;
+
+		for (i = 0; i < ctl.nr; i++) {
+			struct shim_ctl_task *t = ctl.task[i];
+
+			if (t->state == CTL_BLOCKED && t->word == word &&
+			    (!first || t->blocked_at < first->blocked_at))
+				first = t;
+		}
+		if (!first)
+			break;
+		ctl_log("wake %d by %d", first->id, me->id);
+		make_runnable(first);
+	}
+	ctl_unlock();
+}
+
+u64 shim_ctl_clock_ns(void)
+{
+	return __atomic_load_n(&ctl.now, __ATOMIC_RELAXED);
+}
+
+/* udelay() and friends: the caller is busy for @ns, so time passes. */
+void shim_ctl_delay(u64 ns)
+{
+	if (!ctl_me || ctl.dead)
+		return;
+	ctl_lock();
+	ctl.now += ns;
+	ctl_unlock();
+	shim_sched_point(SHIM_POINT_RELAX);
+}
+
+int shim_ctl_cpu(void)
+{
+	return ctl_me ? ctl_me->cpu : 0;
+}
+
+unsigned long shim_ctl_cpus(void)
+{
+	return ctl.ncpus >= BITS_PER_LONG ? ~0UL : (1UL << ctl.ncpus) - 1;
+}
+
+void shim_ctl_set_cpus(struct shim_ctl_task *t, unsigned long mask)
+{
+	if (t && mask)
+		t->cpu = __builtin_ctzl(mask);
+}
+
+void shim_ctl_set_task(struct task_struct *tsk)
+{
+	if (ctl_me)
+		ctl_me->tsk = tsk;
+}
+
+void shim_ctl_set_name(const char *name)
+{
+	struct shim_ctl_task *me = ctl_me;
+
+	if (!me || !strncmp(me->name, name, sizeof(me->name) - 1))
+		return;
+	snprintf(me->name, sizeof(me->name), "%s", name);
+	ctl_lock();
+	ctl_log("name %d %s", me->id, me->name);
+	ctl_unlock();
+}
+
+/* A new task, runnable but not running: the caller is about to start it. */
+struct shim_ctl_task *shim_ctl_register(const char *name)
+{
+	struct shim_ctl_task *t = shim_host_zalloc(sizeof(*t));
+
+	if (!t)
+		shim_host_bug("calloc", ENOMEM);
+	snprintf(t->name, sizeof(t->name), "%s", name);
+	make_runnable(t);
+	ctl_lock();
+	if (ctl.nr == CTL_MAX_TASKS)
+		ctl_fail("more than %d tasks in a controlled run", CTL_MAX_TASKS);
+	t->id = ctl.nr;
+	ctl.task[ctl.nr++] = t;
+	t->cpu = ctl.next_cpu++ % ctl.ncpus;
+	/* pct: a random place among the tasks not lowered yet */
+	t->prio = ((u64) CTL_MAX_DEPTH << 40) + rnd_below(1ULL << 40);
+	ctl_log("spawn %d %s cpu %d", t->id, t->name, t->cpu);
+	ctl_unlock();
+	return t;
+}
+
+/* In the new thread: wait for the first turn. */
+void shim_ctl_begin(struct shim_ctl_task *t)
+{
+	ctl_me = t;
+	wait_turn(t);
+}
+
+/* A thread the shim did not start asks for a task: it joins the run. */
+void shim_ctl_adopt(const char *name)
+{
+	if (ctl_me || !shim_controlled)
+		return;
+	shim_ctl_begin(shim_ctl_register(name));
+}
+
+/* The caller's thread ends: it never runs again. */
+void shim_ctl_exit(void)
+{
+	struct shim_ctl_task *me = ctl_me;
+
+	if (!me)
+		return;
+	ctl_me = NULL;
+	if (ctl.dead)
+		return;
+	ctl_lock();
+	account_point(me);
+	me->state = CTL_EXITED;
+	ctl_log("exit %d", me->id);
+	switch_to(me, pick(me, SHIM_POINT_EXIT), 0);
+}
+
+/* A BUG, an oops or a panic in a controlled run: how to see it again. */
+void shim_ctl_crash(void)
+{
+	if (!shim_controlled || ctl.dead)
+		return;
+	ctl.dead = 1;
+	ctl_log("fail crash");
+	log_flush();
+	shim_ctl_print_replay();
+}
+
+/* The work tracepoints, in the schedule log: routine names, no addresses. */
+void shim_ctl_trace_work(int ev, void (*routine)(void *), const char *queue)
+{
+	static const char *const what[] = { "queue", "start", "end" };
+	char sym[128];
+
+	if (ctl.log_fd < 0 || !ctl_me || ctl.dead)
+		return;
+	if (!shim_symbol((unsigned long) routine, sym, sizeof(sym)))
+		snprintf(sym, sizeof(sym), "?");
+	ctl_lock();
+	ctl_log("work %s %s %s by %d", what[ev], sym, queue, ctl_me->id);
+	ctl_unlock();
+}
+
+static void ctl_at_exit(void)
+{
+	if (ctl.dead)
+		return;
+	ctl_log("end %ld steps %ld decisions %d tasks", ctl.step, ctl.decisions,
+		ctl.nr);
+	log_flush();
+}
+
+/* --- the setting ---------------------------------------------------------------- */
+
+static void __attribute__((noreturn)) bad_setting(const char *name, const char *value,
+						  const char *why)
+{
+	char msg[512];
+	int n;
+
+	n = snprintf(msg, sizeof(msg), "shim: %s=%s: %s\n", name, value, why);
+	shim_console_write(msg, n);
+	shim_host_exit(2);
+}
+
+static unsigned long long number(const char **p, const char *value)
+{
+	char *end;
+	unsigned long long n = simple_strtoul(*p, &end, 10);
+
+	if (end == *p)
+		bad_setting("SHIM_SCHED", value, "a number is missing");
+	*p = end;
+	return n;
+}
+
+/* Read the decisions ("<step> <us> D <from> <to> ...") of a schedule log. */
+static void parse_replay(const char *file, const char *value)
+{
+	size_t len, cap = 0;
+	char *text = shim_host_read_file(file, &len);
+	const char *p, *spec;
+
+	if (!text)
+		bad_setting("SHIM_SCHED", value, "cannot read the log file");
+	spec = strstr(text, "# SHIM_SCHED=");
+	if (!spec)
+		bad_setting("SHIM_SCHED", value, "not a schedule log (no '# SHIM_SCHED=' line)");
+	ctl.strategy = CTL_REPLAY;
+	p = strstr(text, "# SHIM_CPUS=");
+	if (p)
+		ctl.replay_cpus = simple_strtol(p + 12, NULL, 10);
+	for (p = text; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
+		char *q;
+		long step;
+		int from, to;
+
+		/* not sscanf: it measures the rest of the text at each call */
+		step = simple_strtol(p, &q, 10);
+		if (q == p || *q++ != ' ')
+			continue;
+		simple_strtoul(q, &q, 10);
+		if (strncmp(q, " D ", 3))
+			continue;
+		from = simple_strtol(q + 3, &q, 10);
+		to = simple_strtol(q + 1, &q, 10);
+		if (ctl.nr_replay == (long) cap) {
+			cap = cap ? 2 * cap : 1024;
+			ctl.replay = shim_host_realloc(ctl.replay, cap * sizeof(*ctl.replay));
+			if (!ctl.replay)
+				shim_host_bug("realloc", ENOMEM);
+		}
+		ctl.replay[ctl.nr_replay].step = step;
+		ctl.replay[ctl.nr_replay].from = from;
+		ctl.replay[ctl.nr_replay].to = to;
+		ctl.nr_replay++;
+	}
+	shim_host_free(text);
+}
+
+static void parse(const char *value)
+{
+	const char *p = value;
+
+	if (!strncmp(p, "random:", 7)) {
+		p += 7;
+		ctl.strategy = CTL_RANDOM;
+		ctl.seed = number(&p, value);
+	} else if (!strncmp(p, "pct:", 4)) {
+		p += 4;
+		ctl.strategy = CTL_PCT;
+		ctl.seed = number(&p, value);
+		ctl.depth = CTL_DEFAULT_DEPTH;
+		ctl.steps = CTL_DEFAULT_STEPS;
+		if (*p == ':') {
+			p++;
+			ctl.depth = number(&p, value);
+		}
+		if (*p == ':') {
+			p++;
+			ctl.steps = number(&p, value);
+		}
+		if (ctl.depth < 1 || ctl.depth > CTL_MAX_DEPTH || ctl.steps < 1)
+			bad_setting("SHIM_SCHED", value, "DEPTH must be 1 to 16 and STEPS at "
+				    "least 1");
+	} else if (!strncmp(p, "replay:", 7)) {
+		parse_replay(p + 7, value);
+		p += strlen(p);
+	} else {
+		bad_setting("SHIM_SCHED", value, "expected free, random:SEED, "
+			    "pct:SEED[:DEPTH[:STEPS]] or replay:FILE");
+	}
+	if (*p)
+		bad_setting("SHIM_SCHED", value, "unexpected text after the numbers");
+}
+
+static long env_long(const char *name, long def, long min, long max)
+{
+	const char *s = shim_getenv(name);
+	char *end;
+	long n;
+
+	if (!s || !*s)
+		return def;
+	n = simple_strtol(s, &end, 10);
+	if (*end || n < min || n > max)
+		bad_setting(name, s, "not a number in range");
+	return n;
+}
+
+/*
+ * At boot, before anything else of the shim: the calling thread (the
+ * program's main) becomes task 0 and holds the CPU.
+ */
+void shim_ctl_init(void)
+{
+	const char *value = shim_getenv("SHIM_SCHED");
+	const char *log;
+	struct shim_ctl_task *t;
+	int i;
+
+	if (!value || !*value || !strcmp(value, "free"))
+		return;
+	parse(value);
+	ctl.ncpus = env_long("SHIM_CPUS", ctl.replay_cpus ? ctl.replay_cpus : 2, 1,
+			     NR_CPUS);
+	ctl.max_steps = env_long("SHIM_SCHED_MAX_STEPS", CTL_MAX_STEPS, 1, LONG_MAX);
+	ctl.max_ns = env_long("SHIM_SCHED_MAX_SECONDS", CTL_MAX_SECONDS, 1, 1000000) *
+		     1000000000ULL;
+	ctl.now = CTL_START_NS;
+	ctl.rng = ctl.seed;
+	if (ctl.strategy == CTL_PCT) {
+		snprintf(ctl.spec, sizeof(ctl.spec), "pct:%llu:%d:%ld",
+			 (unsigned long long) ctl.seed, ctl.depth, ctl.steps);
+		ctl.nr_change = ctl.depth - 1;
+		for (i = 0; i < ctl.nr_change; i++) {
+			ctl.change_step[i] = 1 + rnd_below(ctl.steps);
+			ctl.change_prio[i] = i + 1;
+		}
+	} else if (ctl.strategy == CTL_RANDOM) {
+		snprintf(ctl.spec, sizeof(ctl.spec), "random:%llu",
+			 (unsigned long long) ctl.seed);
+	} else {
+		snprintf(ctl.spec, sizeof(ctl.spec), "%s", value);
+	}
+	log = shim_getenv("SHIM_SCHED_LOG");
+	if (log && *log) {
+		char cmd[1024];
+		int n;
+
+		ctl.log_fd = shim_host_create_file(log);
+		if (ctl.log_fd < 0)
+			bad_setting("SHIM_SCHED_LOG", log, "cannot create the file");
+		shim_host_cmdline(cmd, sizeof(cmd));
+		n = snprintf(ctl.log, sizeof(ctl.log), "# shim schedule log\n"
+			     "# SHIM_SCHED=%s\n# SHIM_CPUS=%d\n# %s\n", ctl.spec,
+			     ctl.ncpus, cmd);
+		ctl.log_len = n;
+	}
+	shim_controlled = 1;
+	t = shim_ctl_register("main");
+	ctl_me = t;
+	ctl.running = t;
+	shim_host_atexit(ctl_at_exit);
+}
+
+int shim_sched_is_controlled(void)
+{
+	return shim_controlled;
+}
+
+void shim_sched_print_replay(void)
+{
+	shim_ctl_print_replay();
+}

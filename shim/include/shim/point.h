@@ -1,0 +1,39 @@
+#ifndef _SHIM_POINT_H
+#define _SHIM_POINT_H
+
+/*
+ * Scheduling points.  In a controlled run (SHIM_SCHED=random:SEED or
+ * pct:SEED, shim/control.c) one task runs at a time, and at each point the
+ * scheduler may hand the CPU to another: lock and unlock, wake-ups,
+ * schedule(), timers, kernel_thread(), test_and_set_bit() and friends, and
+ * where kernel code adds one itself: cpu_relax() in a busy wait,
+ * cond_resched() in process context.  In a free run a point costs a load
+ * and a branch.
+ */
+#include <linux/compiler.h>
+
+enum shim_point {
+	SHIM_POINT_LOCK,	/* before taking a spinlock */
+	SHIM_POINT_UNLOCK,	/* after releasing one */
+	SHIM_POINT_WAKE,	/* after waking a task */
+	SHIM_POINT_YIELD,	/* schedule() while runnable, yield() */
+	SHIM_POINT_TIMER,	/* a timer armed or about to fire */
+	SHIM_POINT_KTHREAD,	/* a thread started */
+	SHIM_POINT_BITOP,	/* before an atomic test-and-modify */
+	SHIM_POINT_RELAX,	/* cpu_relax() in a busy wait */
+	SHIM_POINT_RESCHED,	/* cond_resched() */
+	SHIM_POINT_BLOCK,	/* a task waits (the scheduler's own) */
+	SHIM_POINT_EXIT,	/* a task ends (the scheduler's own) */
+	SHIM_NR_POINTS
+};
+
+extern int shim_controlled;
+extern void shim_sched_point(enum shim_point why);
+
+static inline void shim_point(enum shim_point why)
+{
+	if (unlikely(shim_controlled))
+		shim_sched_point(why);
+}
+
+#endif /* _SHIM_POINT_H */
