@@ -84,7 +84,7 @@ $(LIB_TASKQUEUE): $(BUILD)/workqueue/context.o
 
 # --- tests: one Criterion binary per directory of tests/ -----------------
 TEST_DIRS	:= $(patsubst $(TOP)/tests/%/,%,$(dir $(wildcard $(TOP)/tests/*/*.c)))
-TEST_DIRS	:= $(filter-out semantic-patches stress,$(sort $(TEST_DIRS)))
+TEST_DIRS	:= $(filter-out semantic-patches stress explore,$(sort $(TEST_DIRS)))
 TEST_BINS	:= $(patsubst %,$(BUILD)/tests/%,$(TEST_DIRS))
 
 # tests/taskqueue runs on the task queue; everything else on the workqueue
@@ -108,14 +108,29 @@ $(BUILD)/tests/stress/stress-%: $(TOP)/tests/stress/stress-%.c $(STRESS_DEPS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(KCFLAGS) -o $@ $< $(BUILD)/lib$*.a $(LIBSHIM) $(HOSTLIBS)
 
+# the historical-bug suite: programs explored under controlled schedules
+EXPLORE_BINS	:= $(addprefix $(BUILD)/tests/explore/,d6_flush-workqueue \
+		   free_pending-workqueue init_pending-workqueue \
+		   keventd_waits-taskqueue shared_counter-taskqueue \
+		   shared_counter-workqueue)
+
+$(BUILD)/tests/explore/%-workqueue: $(TOP)/tests/explore/%.c $(LIBS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(KCFLAGS) -o $@ $< $(LIB_WORKQUEUE) $(LIBSHIM) $(HOSTLIBS)
+
+$(BUILD)/tests/explore/%-taskqueue: $(TOP)/tests/explore/%.c $(LIBS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(KCFLAGS) -DTASKQUEUE -o $@ $< $(LIB_TASKQUEUE) $(LIBSHIM) $(HOSTLIBS)
+
 CHECKS		= $(TEST_BINS) $(STRESS_BINS) $(TOP)/tests/faults/run $(TOP)/tests/drift/run \
 		  $(TOP)/tests/demo/run "$(TOP)/tests/modpost/run $(MODULES)" \
-		  $(TOP)/tests/semantic-patches/run $(TOP)/tests/harness/run
+		  $(TOP)/tests/semantic-patches/run $(TOP)/tests/harness/run \
+		  $(TOP)/tests/explore/run
 
 check: deps	## run every test; ends with "N passed, N failed"
 	@$(MAKE) --no-print-directory run-checks
 
-run-checks: $(LIBS) $(TEST_BINS) $(STRESS_BINS) $(DRIVER_BINS) $(MODULES)
+run-checks: $(LIBS) $(TEST_BINS) $(STRESS_BINS) $(DRIVER_BINS) $(MODULES) $(EXPLORE_BINS)
 	@TOP=$(TOP) STRESS_SECONDS=$${STRESS_SECONDS:-10} $(TOP)/scripts/run-checks $(CHECKS)
 
 ASAN		:= -fsanitize=address,undefined -fno-sanitize-recover=undefined \

@@ -45,6 +45,9 @@
 #define CTL_DEFAULT_DEPTH	3
 #define CTL_MAX_STEPS		5000000L
 #define CTL_MAX_SECONDS		3600
+#define CTL_SLICE		1000		/* points a task may run alone */
+#define CTL_PRIO_START		(1ULL << 62)	/* pct: tasks start above this */
+#define CTL_PRIO_CHANGED	(1ULL << 40)	/* lowered at a change point */
 
 enum { CTL_RANDOM = 1, CTL_PCT, CTL_REPLAY };
 enum { CTL_RUNNABLE, CTL_BLOCKED, CTL_EXITED };
@@ -57,10 +60,11 @@ struct shim_ctl_task {
 	u64 deadline;			/* virtual ns it wakes at, or CTL_NEVER */
 	long blocked_at;		/* blocking order: wakes are FIFO */
 	u64 prio;			/* pct: higher runs first */
+	long run_len;			/* points run since it got the CPU */
 	int cpu;
 	struct task_struct *tsk;	/* its task, once it has one */
 	char name[16];
-	void *trace[CTL_TRACE];		/* where it blocked */
+	void *trace[CTL_TRACE];		/* where it last gave up the CPU */
 	int depth;
 };
 
@@ -85,6 +89,7 @@ static struct {
 	long change_step[CTL_MAX_DEPTH];
 	u64 change_prio[CTL_MAX_DEPTH];
 	int nr_change;
+	u64 floor;			/* pct: the priority of the last sliced task */
 	int ncpus, next_cpu;
 	int dead;			/* a report is out: no more decisions */
 	char spec[128];
@@ -269,9 +274,11 @@ static void print_tasks(void)
 			continue;
 		printk(KERN_EMERG "  task %d %s (pid %d, cpu %d): %s, %s\n", t->id,
 		       t->tsk ? t->tsk->comm : t->name, t->tsk ? t->tsk->pid : 0,
-		       t->cpu, state_name(t), wait_name(t));
-		if (t->state == CTL_BLOCKED)
-			print_trace(t->trace, t->depth);
+		       t->cpu, t == ctl.running ? "running" : state_name(t),
+		       t == ctl.running ? "reports this" : wait_name(t));
+		if (t == ctl.running)
+			t->depth = shim_host_backtrace(t->trace, CTL_TRACE);
+		print_trace(t->trace, t->depth);
 	}
 }
 
@@ -375,8 +382,21 @@ static struct shim_ctl_task *pick(struct shim_ctl_task *me, enum shim_point why)
 		ctl_fail("no end after %llu s of virtual time (SHIM_SCHED_MAX_SECONDS): "
 			 "a livelock?", (unsigned long long) (ctl.max_ns / 1000000000ULL));
 
-	/* a yield is a request to let another task run, if any can */
-	if (why == SHIM_POINT_YIELD && n > 1 && me->state == CTL_RUNNABLE) {
+	/*
+	 * A yield or a busy wait's pause asks for another task to run, if any
+	 * can: else a high-priority spinner would starve what it waits for.
+	 * So does a task that has run a slice alone: a real CPU's scheduler
+	 * would take the CPU from it, and a strategy that never did would
+	 * starve, say, a flusher behind a work that queues itself for ever.
+	 * Under pct such a task drops below every other, as fair versions of
+	 * it do: tasks that yield to each other in a ring would otherwise
+	 * starve every task of lower priority for ever.
+	 */
+	if (me->state == CTL_RUNNABLE && n > 1 &&
+	    (why == SHIM_POINT_YIELD || why == SHIM_POINT_RELAX ||
+	     me->run_len >= CTL_SLICE)) {
+		if (ctl.strategy == CTL_PCT)
+			me->prio = --ctl.floor;
 		for (i = 0; i < n && cand[i] != me; i++)
 			;
 		cand[i] = cand[--n];
@@ -441,9 +461,16 @@ static void switch_to(struct shim_ctl_task *me, struct shim_ctl_task *next,
 		      int wait)
 {
 	ctl.running = next;
-	ctl_unlock();
-	if (next == me)
+	if (next == me) {
+		me->run_len++;
+		ctl_unlock();
 		return;
+	}
+	next->run_len = 0;
+	ctl_unlock();
+	/* where it stopped, for a report while it waits (a blocked task has it) */
+	if (wait && me->state == CTL_RUNNABLE)
+		me->depth = shim_host_backtrace(me->trace, CTL_TRACE);
 	__atomic_store_n(&next->go, 1, __ATOMIC_RELEASE);
 	shim_host_raw_wake(&next->go, 1);
 	if (wait)
@@ -604,7 +631,7 @@ struct shim_ctl_task *shim_ctl_register(const char *name)
 	ctl.task[ctl.nr++] = t;
 	t->cpu = ctl.next_cpu++ % ctl.ncpus;
 	/* pct: a random place among the tasks not lowered yet */
-	t->prio = ((u64) CTL_MAX_DEPTH << 40) + rnd_below(1ULL << 40);
+	t->prio = CTL_PRIO_START + rnd_below(1ULL << 40);
 	ctl_log("spawn %d %s cpu %d", t->id, t->name, t->cpu);
 	ctl_unlock();
 	return t;
@@ -816,13 +843,14 @@ void shim_ctl_init(void)
 		     1000000000ULL;
 	ctl.now = CTL_START_NS;
 	ctl.rng = ctl.seed;
+	ctl.floor = CTL_PRIO_CHANGED;
 	if (ctl.strategy == CTL_PCT) {
 		snprintf(ctl.spec, sizeof(ctl.spec), "pct:%llu:%d:%ld",
 			 (unsigned long long) ctl.seed, ctl.depth, ctl.steps);
 		ctl.nr_change = ctl.depth - 1;
 		for (i = 0; i < ctl.nr_change; i++) {
 			ctl.change_step[i] = 1 + rnd_below(ctl.steps);
-			ctl.change_prio[i] = i + 1;
+			ctl.change_prio[i] = CTL_PRIO_CHANGED + i + 1;
 		}
 	} else if (ctl.strategy == CTL_RANDOM) {
 		snprintf(ctl.spec, sizeof(ctl.spec), "random:%llu",

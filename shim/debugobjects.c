@@ -18,8 +18,13 @@ struct debug_obj {
 	const char *owner;
 };
 
+/*
+ * A host lock, not a spinlock: the registry is the shim's bookkeeping, not
+ * kernel behaviour, so taking it is no scheduling point (which bucket an
+ * object falls in depends on its address, which a replay must not).
+ */
 struct debug_bucket {
-	spinlock_t lock;
+	struct shim_mutex lock;
 	struct debug_obj *head;
 } __attribute__((aligned(64)));
 
@@ -43,7 +48,6 @@ int debug_object_activate(void *addr, struct debug_obj_descr *descr,
 {
 	struct debug_bucket *db;
 	struct debug_obj *obj;
-	unsigned long flags;
 
 	if (!shim_debug_enabled())
 		return 0;
@@ -55,10 +59,10 @@ int debug_object_activate(void *addr, struct debug_obj_descr *descr,
 	obj->owner = owner;
 
 	db = get_bucket(addr);
-	spin_lock_irqsave(&db->lock, flags);
+	shim_mutex_lock(&db->lock);
 	for (struct debug_obj *o = db->head; o; o = o->next) {
 		if (o->addr == addr) {
-			spin_unlock_irqrestore(&db->lock, flags);
+			shim_mutex_unlock(&db->lock);
 			shim_host_free(obj);
 			return -EBUSY;
 		}
@@ -66,7 +70,7 @@ int debug_object_activate(void *addr, struct debug_obj_descr *descr,
 	obj->next = db->head;
 	db->head = obj;
 	__atomic_add_fetch(&nr_active, 1, __ATOMIC_SEQ_CST);
-	spin_unlock_irqrestore(&db->lock, flags);
+	shim_mutex_unlock(&db->lock);
 	return 0;
 }
 
@@ -74,12 +78,11 @@ void debug_object_deactivate(void *addr, struct debug_obj_descr *descr)
 {
 	struct debug_bucket *db = get_bucket(addr);
 	struct debug_obj **pp, *obj = NULL;
-	unsigned long flags;
 
 	(void) descr;
 	if (!__atomic_load_n(&nr_active, __ATOMIC_SEQ_CST))
 		return;
-	spin_lock_irqsave(&db->lock, flags);
+	shim_mutex_lock(&db->lock);
 	for (pp = &db->head; *pp; pp = &(*pp)->next) {
 		if ((*pp)->addr == addr) {
 			obj = *pp;
@@ -88,7 +91,7 @@ void debug_object_deactivate(void *addr, struct debug_obj_descr *descr)
 			break;
 		}
 	}
-	spin_unlock_irqrestore(&db->lock, flags);
+	shim_mutex_unlock(&db->lock);
 	shim_host_free(obj);
 }
 
@@ -96,10 +99,9 @@ static struct debug_obj *lookup(const void *addr, struct debug_obj *copy)
 {
 	struct debug_bucket *db = get_bucket(addr);
 	struct debug_obj *obj;
-	unsigned long flags;
 	int found = 0;
 
-	spin_lock_irqsave(&db->lock, flags);
+	shim_mutex_lock(&db->lock);
 	for (obj = db->head; obj; obj = obj->next) {
 		if (obj->addr == addr) {
 			*copy = *obj;
@@ -107,7 +109,7 @@ static struct debug_obj *lookup(const void *addr, struct debug_obj *copy)
 			break;
 		}
 	}
-	spin_unlock_irqrestore(&db->lock, flags);
+	shim_mutex_unlock(&db->lock);
 	return found ? copy : NULL;
 }
 
@@ -126,9 +128,19 @@ const char *debug_object_active(const void *addr)
 static void freed_active(const void *addr, struct debug_obj *obj,
 			 const char *caller)
 {
-	printk(KERN_EMERG "BUG: kfree(%p) in %s(): frees active %s %p "
+	char name[128] = "";
+
+	/* the memory is not freed yet: the hint may still read the object */
+	if (obj->descr->debug_hint &&
+	    shim_symbol((unsigned long) obj->descr->debug_hint(obj->addr), name + 2,
+			sizeof(name) - 3)) {
+		name[0] = ' ';
+		name[1] = '(';
+		strcat(name, ")");
+	}
+	printk(KERN_EMERG "BUG: kfree(%p) in %s(): frees active %s %p%s "
 	       "(pending on %s)\n", addr, caller, obj->descr->name,
-	       obj->addr, obj->owner ? obj->owner : "?");
+	       obj->addr, name, obj->owner ? obj->owner : "?");
 	BUG();
 }
 
@@ -137,7 +149,6 @@ void debug_check_no_obj_freed(const void *addr, size_t size, const char *caller)
 	long active = __atomic_load_n(&nr_active, __ATOMIC_SEQ_CST);
 	unsigned long start = (unsigned long) addr, end = start + size, p;
 	struct debug_obj copy, *obj;
-	unsigned long flags;
 	int i;
 
 	if (!active)
@@ -154,15 +165,15 @@ void debug_check_no_obj_freed(const void *addr, size_t size, const char *caller)
 	for (i = 0; i < ODEBUG_HASH_SIZE; i++) {
 		struct debug_bucket *db = &obj_hash[i];
 
-		spin_lock_irqsave(&db->lock, flags);
+		shim_mutex_lock(&db->lock);
 		for (obj = db->head; obj; obj = obj->next) {
 			if ((unsigned long) obj->addr >= start &&
 			    (unsigned long) obj->addr < end) {
 				copy = *obj;
-				spin_unlock_irqrestore(&db->lock, flags);
+				shim_mutex_unlock(&db->lock);
 				freed_active(addr, &copy, caller);
 			}
 		}
-		spin_unlock_irqrestore(&db->lock, flags);
+		shim_mutex_unlock(&db->lock);
 	}
 }

@@ -41,17 +41,20 @@ static void child_dispatch(void)
 	_exit(126);
 }
 
-/* Ours, less Criterion's and the shim's knobs, plus the scenario and @env. */
+/*
+ * Ours, less Criterion's and the shim's knobs, plus the scenario and @env
+ * (assignments separated by spaces).
+ */
 static char **child_environment(const char *name, const char *env)
 {
 	extern char **environ;
-	static char scenario[128];
-	char **envp;
+	static char scenario[128], assignments[1024];
+	char **envp, *save, *word;
 	int n = 0, i;
 
 	for (i = 0; environ[i]; i++)
 		;
-	envp = calloc(i + 3, sizeof(*envp));
+	envp = calloc(i + 2 + (env ? strlen(env) / 2 + 1 : 0), sizeof(*envp));
 	cr_assert_not_null(envp);
 	for (i = 0; environ[i]; i++) {
 		if (!strncmp(environ[i], "BXFI_", 5) ||
@@ -62,8 +65,12 @@ static char **child_environment(const char *name, const char *env)
 	}
 	snprintf(scenario, sizeof(scenario), CHILD_ENV "=%s", name);
 	envp[n++] = scenario;
-	if (env)
-		envp[n++] = (char *) env;
+	if (env) {
+		snprintf(assignments, sizeof(assignments), "%s", env);
+		for (word = strtok_r(assignments, " ", &save); word;
+		     word = strtok_r(NULL, " ", &save))
+			envp[n++] = word;
+	}
 	envp[n] = NULL;
 	return envp;
 }

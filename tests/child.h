@@ -37,7 +37,7 @@ struct child_result {
 /*
  * Run scenario @name in a fresh process of this binary and wait for it.
  * The child gets our environment less Criterion's and the shim's knobs,
- * plus @env ("VAR=value", or NULL).
+ * plus @env ("VAR=value", several separated by spaces, or NULL).
  */
 extern void run_child(const char *name, const char *env, struct child_result *res);
 

@@ -68,7 +68,16 @@ struct workqueue_struct {
 	char name[WQ_NAME_LEN + 1];
 };
 
-static struct debug_obj_descr work_debug_descr = { .name = "work_struct" };
+/* a pending work is named by its routine in reports */
+static void *work_debug_hint(const void *addr)
+{
+	return (void *) ((const struct work_struct *) addr)->routine;
+}
+
+static struct debug_obj_descr work_debug_descr = {
+	.name = "work_struct",
+	.debug_hint = work_debug_hint,
+};
 static struct debug_obj_descr wq_debug_descr = { .name = "workqueue_struct" };
 
 static struct workqueue_struct *keventd_wq;

@@ -12,7 +12,6 @@
 #include <linux/sched.h>
 #include <linux/tqueue.h>
 #include <shim/test.h>
-#include <pthread.h>
 #include "stress.h"
 
 #define NR_PRODUCERS	3
@@ -60,12 +59,12 @@ static void private_run(void *data)
 	__atomic_add_fetch(&it->ran, 1, __ATOMIC_SEQ_CST);
 }
 
-static void *producer(void *arg)
+static void producer(void *arg)
 {
 	unsigned int seed = (unsigned int) (long) arg * 104729u + 3;
 	int i;
 
-	for (i = 0; i < ROUNDS && stress_now() < deadline; i++) {
+	for (i = 0; i < stress_rounds(ROUNDS) && stress_now() < deadline; i++) {
 		unsigned int r = stress_rand(&seed);
 		struct item *it = &pool[(r >> 4) % POOL];
 
@@ -78,9 +77,8 @@ static void *producer(void *arg)
 		if (schedule_task(&it->tq))
 			__atomic_add_fetch(&it->accepted, 1, __ATOMIC_SEQ_CST);
 		if ((r >> 8) % 8 == 0)
-			sched_yield();
+			yield();
 	}
-	return NULL;
 }
 
 /* scheduled (and self-re-added) tasks that have not run yet */
@@ -95,7 +93,7 @@ static long pool_pending(void)
 	return n;
 }
 
-static void *flusher(void *arg)
+static void flusher(void *arg)
 {
 	long snap[POOL];
 	int i;
@@ -109,20 +107,18 @@ static void *flusher(void *arg)
 				__atomic_add_fetch(&flush_misses, 1, __ATOMIC_SEQ_CST);
 		__atomic_add_fetch(&flushes, 1, __ATOMIC_SEQ_CST);
 	}
-	return NULL;
 }
 
 /* runs the private queue in its own (process) context, as a driver would */
-static void *runner(void *arg)
+static void runner(void *arg)
 {
 	while (!__atomic_load_n(&stop, __ATOMIC_SEQ_CST))
 		run_task_queue(&tq_private);
-	return NULL;
 }
 
 int main(void)
 {
-	pthread_t prod[NR_PRODUCERS], flush[2], run;
+	struct shim_thread *prod[NR_PRODUCERS], *flush[2], *run;
 	long before = shim_kmalloc_outstanding();
 	long accepted = 0, ran = 0, wrong = 0, concurrent = 0;
 	int i, k, final;
@@ -134,17 +130,17 @@ int main(void)
 		INIT_TQUEUE(&private[i].tq, private_run, &private[i]);
 	}
 	for (i = 0; i < NR_PRODUCERS; i++)
-		pthread_create(&prod[i], NULL, producer, (void *) (long) i);
+		prod[i] = shim_thread_start("producer", producer, (void *) (long) i);
 	for (i = 0; i < 2; i++)
-		pthread_create(&flush[i], NULL, flusher, NULL);
-	pthread_create(&run, NULL, runner, NULL);
+		flush[i] = shim_thread_start("flusher", flusher, NULL);
+	run = shim_thread_start("runner", runner, NULL);
 
 	for (i = 0; i < NR_PRODUCERS; i++)
-		pthread_join(prod[i], NULL);
+		shim_thread_join(prod[i]);
 	__atomic_store_n(&stop, 1, __ATOMIC_SEQ_CST);
 	for (i = 0; i < 2; i++)
-		pthread_join(flush[i], NULL);
-	pthread_join(run, NULL);
+		shim_thread_join(flush[i]);
+	shim_thread_join(run);
 	run_task_queue(&tq_private);
 	/*
 	 * flush_scheduled_tasks() does not wait for a task that re-adds

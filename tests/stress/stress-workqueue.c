@@ -14,7 +14,6 @@
 #include <linux/slab.h>
 #include <linux/workqueue.h>
 #include <shim/test.h>
-#include <pthread.h>
 #include "stress.h"
 
 #define NR_QUEUES	3
@@ -57,12 +56,12 @@ static void item_run(void *data)
 	__atomic_add_fetch(&it->ran, 1, __ATOMIC_SEQ_CST);
 }
 
-static void *producer(void *arg)
+static void producer(void *arg)
 {
 	unsigned int seed = (unsigned int) (long) arg * 7919u + 1;
 	int i;
 
-	for (i = 0; i < ROUNDS && stress_now() < deadline; i++) {
+	for (i = 0; i < stress_rounds(ROUNDS) && stress_now() < deadline; i++) {
 		unsigned int r = stress_rand(&seed);
 		int q = r % NR_QUEUES;
 		struct item *it = &pool[q][(r >> 4) % POOL];
@@ -77,13 +76,12 @@ static void *producer(void *arg)
 		if (queue_work(queues[q], &it->work))
 			__atomic_add_fetch(&it->accepted, 1, __ATOMIC_SEQ_CST);
 		if ((r >> 8) % 8 == 0)
-			sched_yield();
+			yield();
 	}
-	return NULL;
 }
 
 /* Each flush must see every queueing accepted before it has run. */
-static void *flusher(void *arg)
+static void flusher(void *arg)
 {
 	long snap[POOL];
 	int q = (int) (long) arg, i, n = 0;
@@ -98,7 +96,6 @@ static void *flusher(void *arg)
 		__atomic_add_fetch(&flushes, 1, __ATOMIC_SEQ_CST);
 		q = (q + 1 + n++) % NR_QUEUES;
 	}
-	return NULL;
 }
 
 static int churn_ran;
@@ -109,12 +106,12 @@ static void churn_run(void *data)
 }
 
 /* Queues created and destroyed while the others run. */
-static void *churner(void *arg)
+static void churner(void *arg)
 {
 	struct work_struct works[16];
 	int round, i;
 
-	for (round = 0; round < CHURN_ROUNDS && stress_now() < deadline; round++) {
+	for (round = 0; round < stress_rounds(CHURN_ROUNDS) && stress_now() < deadline; round++) {
 		struct workqueue_struct *wq = create_workqueue("churn");
 
 		if (!wq) {
@@ -131,12 +128,11 @@ static void *churner(void *arg)
 			__atomic_add_fetch(&churn_misses, 1, __ATOMIC_SEQ_CST);
 		churned++;
 	}
-	return NULL;
 }
 
 int main(void)
 {
-	pthread_t prod[NR_PRODUCERS], flush[2], churn;
+	struct shim_thread *prod[NR_PRODUCERS], *flush[2], *churn;
 	long before = shim_kmalloc_outstanding();
 	int threads_before = shim_kthreads_running();
 	long accepted = 0, ran = 0, wrong = 0, concurrent = 0;
@@ -161,17 +157,17 @@ int main(void)
 	}
 
 	for (i = 0; i < NR_PRODUCERS; i++)
-		pthread_create(&prod[i], NULL, producer, (void *) (long) i);
+		prod[i] = shim_thread_start("producer", producer, (void *) (long) i);
 	for (i = 0; i < 2; i++)
-		pthread_create(&flush[i], NULL, flusher, (void *) (long) i);
-	pthread_create(&churn, NULL, churner, NULL);
+		flush[i] = shim_thread_start("flusher", flusher, (void *) (long) i);
+	churn = shim_thread_start("churner", churner, NULL);
 
 	for (i = 0; i < NR_PRODUCERS; i++)
-		pthread_join(prod[i], NULL);
+		shim_thread_join(prod[i]);
 	__atomic_store_n(&stop, 1, __ATOMIC_SEQ_CST);
 	for (i = 0; i < 2; i++)
-		pthread_join(flush[i], NULL);
-	pthread_join(churn, NULL);
+		shim_thread_join(flush[i]);
+	shim_thread_join(churn);
 
 	/*
 	 * Delayed works whose timer has not fired yet: wait for them (the

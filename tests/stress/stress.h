@@ -1,13 +1,15 @@
 /*
  * stress.h - what the stress programs share: the check tally and the
- * time bound.  Each program ends with "<name>: N passed, N failed".
+ * time bound.  Each program ends with "<name>: N passed, N failed".  Their
+ * threads are the shim's, so a controlled run (SHIM_SCHED) schedules them.
  */
 #ifndef _STRESS_H
 #define _STRESS_H
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
+
+#include <shim/test.h>
 
 static int stress_passed, stress_failed;
 
@@ -22,12 +24,20 @@ static int stress_passed, stress_failed;
 	}								\
 } while (0)
 
+/* the shim's clock: virtual in a controlled run (SHIM_SCHED) */
 static inline double stress_now(void)
 {
-	struct timespec ts;
+	return shim_clock_ns() / 1e9;
+}
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
+/*
+ * How many rounds of @n to run: a controlled run is about the order of
+ * events, not their volume, and each of its scheduling points costs a
+ * decision, so it runs a twentieth.
+ */
+static inline int stress_rounds(int n)
+{
+	return shim_sched_is_controlled() ? (n + 19) / 20 : n;
 }
 
 /* Rounds are bounded in count; STRESS_SECONDS bounds them in time too. */

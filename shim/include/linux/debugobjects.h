@@ -14,6 +14,8 @@ extern int debug_objects_enabled(void);
 
 struct debug_obj_descr {
 	const char *name;
+	/* what names the object in a report (a work's routine), as later kernels */
+	void *(*debug_hint)(const void *addr);
 };
 
 /* 0 if @addr was inactive and is now active, -EBUSY if already active. */
