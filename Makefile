@@ -42,7 +42,7 @@ DRIVER_BINS	:= $(BUILD)/drivers/legacy/all $(BUILD)/drivers/converted/all
 MODULES		:= $(patsubst $(TOP)/drivers/%.c,$(BUILD)/modules/%.o,\
 		   $(wildcard $(TOP)/drivers/legacy/*.c $(TOP)/drivers/converted/*.c))
 
-.PHONY: all help deps cflags ldlibs check run-checks check-valgrind demo convert bench sanitize clean
+.PHONY: all help deps cflags ldlibs check run-checks check-valgrind demo convert bench sanitize clean explore
 .DEFAULT_GOAL := all
 
 help:		## list the targets
@@ -174,6 +174,14 @@ VALGRIND_SUITES	:= $(filter %/shim %/workqueue %/taskqueue,$(TEST_BINS))
 check-valgrind: deps $(LIBS) $(VALGRIND_SUITES)	## the shim and stack suites under valgrind's memcheck (slow: minutes)
 	@TOP=$(TOP) SHIM_TEST_NO_CHILD=1 VALGRIND="valgrind -q --error-exitcode=99 --trace-children=yes" \
 		$(TOP)/scripts/run-checks $(VALGRIND_SUITES)
+
+EXPLORE_ARGS	= -n $(or $(N),100) $(if $(STRATEGY),--strategy $(STRATEGY)) \
+		  $(if $(SEED),--seed $(SEED)) \
+		  $(if $(SCENARIO),--scenario $(SCENARIO) $(if $(SIDE),--side $(SIDE)),-- $(PROG))
+
+explore: $(LIBS) $(DRIVER_BINS)	## run PROG='prog args' or SCENARIO=driver/name under N controlled schedules (STRATEGY=pct|random)
+	@$(if $(PROG)$(SCENARIO),,$(error give PROG='program args' or SCENARIO=driver/name))
+	@$(TOP)/scripts/explore $(EXPLORE_ARGS)
 
 bench: deps $(LIBS)	## benchmarks: both stacks side by side (build/bench/report.md); QUICK=1 for a short run
 	@QUICK=$(QUICK) $(TOP)/bench/run
