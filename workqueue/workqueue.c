@@ -80,6 +80,7 @@
 #include <linux/completion.h>
 #include <linux/slab.h>
 #include <linux/debugobjects.h>
+#include <linux/smp_lock.h>
 #include <linux/workqueue.h>
 #include <trace/events/workqueue.h>
 
@@ -376,6 +377,14 @@ static int run_workqueue(struct cpu_workqueue_struct *cwq)
 			printk(KERN_EMERG "BUG: workqueue leaked lock or atomic: "
 			       "%s/%d/0x%08lx, last function %p\n",
 			       current->comm, current->pid, preempt_count(),
+			       (void *) f);
+			BUG();
+		}
+		/* not in the preempt count: its holder may sleep */
+		if (unlikely(kernel_locked())) {
+			printk(KERN_EMERG "BUG: workqueue leaked the big kernel "
+			       "lock: %s/%d, lock_depth %d, last function %p\n",
+			       current->comm, current->pid, current->lock_depth,
 			       (void *) f);
 			BUG();
 		}
