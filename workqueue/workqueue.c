@@ -30,9 +30,9 @@
  *
  * Later, always (each a guarantee of DESIGN.md):
  * - flush_workqueue() waits for the works queued before it, counted by
- *   insert and remove sequence numbers (2.5.67).  2.5.41's flush ran the
- *   pending works itself, in the flushing task, then slept once until a
- *   count of queued works, delayed ones included from the moment they
+ *   insert and remove sequence numbers (April 2003).  2.5.41's flush ran
+ *   the pending works itself, in the flushing task, then slept once until
+ *   a count of queued works, delayed ones included from the moment they
  *   were queued, came down to zero: work queued meanwhile could starve
  *   it.  A flush that can livelock hangs a comparison rather than
  *   reporting anything, so it is kept; the sandbox thus never runs a work
@@ -41,8 +41,8 @@
  * - destroy_workqueue() drains what the queue's own works queue while it
  *   drains and cancels waiting delayed work with a warning; 2.5.41
  *   flushed once and stopped the workers.  Kept: destroy loses nothing.
- * - cancel_delayed_work() (2.5.67; clearing the pending bit of a work
- *   whose timer it stopped, 2.6.6), which no 2.5.41 driver calls.
+ * - cancel_delayed_work() (April 2003; clearing the pending bit of a work
+ *   whose timer it stopped, May 2004), which no 2.5.41 driver calls.
  * - create_workqueue() returns NULL for a name longer than 10 characters,
  *   as the seed did (2.5.41 BUG()ed); the debug checks are the sandbox's.
  *
@@ -62,8 +62,8 @@
  *   not move that target, so a flush cannot be starved (the seed's loop
  *   on list_empty() could be).
  * - Delayed work waits on its cpu queue's delayed list while its timer
- *   runs; flush does not wait for it (as from 2.5.67); destroy cancels it
- *   with a warning naming it.
+ *   runs; flush does not wait for it (as from April 2003); destroy
+ *   cancels it with a warning naming it.
  * - Pending works are registered in the debug-object registry (outside
  *   the work), so INIT_WORK and kfree() can tell a pending work by its
  *   address alone.

@@ -2,9 +2,10 @@
  * workqueue.h - work queue handling, with the interface of 2.5.40 (the
  * LWN article of 1 October 2002: queue_work(queue, work)) and the
  * semantics of 2.5.41, plus two later additions: cancel_delayed_work()
- * (2.5.67) and, to see what a later kernel would change, alloc_workqueue()
- * with WQ_NON_REENTRANT (2.6.36).  Built into build/libworkqueue.a;
- * workqueue.c says which behaviour is which kernel's.
+ * (April 2003) and, to see what a later kernel would change,
+ * alloc_workqueue() with WQ_NON_REENTRANT (2.6.36).  Built into
+ * build/libworkqueue.a; workqueue.c says which behaviour is which
+ * kernel's.
  */
 #ifndef _LINUX_WORKQUEUE_H
 #define _LINUX_WORKQUEUE_H
@@ -97,7 +98,7 @@ extern void init_workqueues(void);
 
 /*
  * 1 if @work's timer was stopped before it queued the work, which is then
- * no longer pending (2.5.67; clearing pending, 2.6.6).
+ * no longer pending (April 2003; clearing pending, May 2004).
  */
 extern int cancel_delayed_work(struct work_struct *work);
 
