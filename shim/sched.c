@@ -104,6 +104,11 @@ void schedule(void)
 	}
 	if (unlikely(memcmp(tsk->comm, tsk->shim_comm_shown, sizeof(tsk->comm))))
 		show_comm(tsk);
+	if (unlikely(tsk->lock_depth >= 0)) {
+		/* the big kernel lock is let go while its holder sleeps */
+		shim_schedule_kernel_locked(tsk);
+		return;
+	}
 
 	if (__atomic_load_n(&tsk->state, __ATOMIC_SEQ_CST) == TASK_RUNNING) {
 		/* schedule() while runnable only gives up the CPU */

@@ -28,6 +28,9 @@ extern int shim_booting;
 /* The calling thread's preempt count (linux/preempt.h). */
 extern __thread unsigned long shim_preempt;
 
+/* kernel_lock.c: schedule() for a holder of the big kernel lock */
+extern void shim_schedule_kernel_locked(struct task_struct *tsk);
+
 /* Wake @p if its state is in @mode; 1 if it was woken. */
 extern int shim_try_to_wake_up(struct task_struct *p, long mode);
 

@@ -24,6 +24,7 @@
 #include <linux/completion.h>
 #include <linux/interrupt.h>
 #include <linux/timer.h>
+#include <linux/smp_lock.h>
 #include <linux/tqueue.h>
 #include <trace/events/workqueue.h>
 
@@ -102,9 +103,20 @@ void run_task_queue(task_queue *list)
 		wmb();
 		clear_bit(0, &p->sync);
 		if (f) {
+			int depth = current->lock_depth;
+
 			trace_workqueue_execute_start(name, p, f);
 			f(data);
 			trace_workqueue_execute_end(name, p, f);
+			/* a task leaves the big kernel lock as it found it */
+			if (unlikely(current->lock_depth > depth)) {
+				printk(KERN_EMERG "BUG: %s: task %p (routine %p) "
+				       "returned holding the big kernel lock: "
+				       "%s/%d, lock_depth %d\n", name, (void *) p,
+				       (void *) f, current->comm, current->pid,
+				       current->lock_depth);
+				BUG();
+			}
 		}
 	}
 }

@@ -5,24 +5,65 @@
  * with its own lock, list and wait queues (struct cpu_workqueue_struct):
  * no lock is shared between queues, or between the CPUs of one queue.
  *
+ * Whose semantics: the sandbox must face converted code with what it met
+ * in Linux 2.5.41, so that is the default.  What later kernels added is
+ * kept where DESIGN.md asks for a guarantee, or as an option:
+ *
+ * As 2.5.41:
+ * - one worker per online CPU and queue, bound to that CPU;
+ * - a work goes to the worker of the CPU it is queued from; a delayed
+ *   work to that of the CPU queue_delayed_work() ran on, wherever its
+ *   timer fires;
+ * - the pending bit is cleared just before the routine runs, so a running
+ *   work may be queued again, and queued from another CPU it runs there
+ *   at the same time as itself.  Code converted off keventd, one thread
+ *   running one task at a time, meets this and the overlap of different
+ *   routines on different CPUs.
+ *
+ * Later, an option:
+ * - non-reentrancy (2.6.36): a queue made with alloc_workqueue(name,
+ *   WQ_NON_REENTRANT, 0), or every queue, events included, when the
+ *   program runs with SHIM_WQ_NONREENTRANT=1, queues a work still running
+ *   on another of its workers behind itself there, so it never runs
+ *   concurrently with itself.  Off by default, or the comparison would
+ *   hide the hazard; on, it shows what a later kernel would change.
+ *
+ * Later, always (each a guarantee of DESIGN.md):
+ * - flush_workqueue() waits for the works queued before it, counted by
+ *   insert and remove sequence numbers (April 2003).  2.5.41's flush ran
+ *   the pending works itself, in the flushing task, then slept once until
+ *   a count of queued works, delayed ones included from the moment they
+ *   were queued, came down to zero: work queued meanwhile could starve
+ *   it.  A flush that can livelock hangs a comparison rather than
+ *   reporting anything, so it is kept; the sandbox thus never runs a work
+ *   in a flushing task, and a flush does not wait for delayed work still
+ *   on its timer.
+ * - destroy_workqueue() drains what the queue's own works queue while it
+ *   drains and cancels waiting delayed work with a warning; 2.5.41
+ *   flushed once and stopped the workers.  Kept: destroy loses nothing.
+ * - cancel_delayed_work() (April 2003; clearing the pending bit of a work
+ *   whose timer it stopped, May 2004), which no 2.5.41 driver calls.
+ * - create_workqueue() returns NULL for a name longer than 10 characters,
+ *   as the seed did (2.5.41 BUG()ed); the debug checks are the sandbox's.
+ *
  * Rules, each relied on below:
  * - A work's pending bit is set by whoever queues it and cleared by the
  *   worker just before its routine runs; only the setter may insert it, so
  *   a pending work is on one list once, and every accepted queueing runs
  *   exactly once.
- * - A work goes to the worker of the CPU it is queued from, unless it is
- *   still running on another worker of the same queue: then it is queued
- *   behind itself there, so it never runs concurrently with itself.
- *   work->wq_data names the cpu queue it was last queued on; a work only
- *   ever runs on that one.
+ * - A work goes to the worker of the CPU it is queued from; on a
+ *   non-reentrant queue, if it is still running on another worker of the
+ *   queue, it goes behind itself there instead (lock_target).
+ *   work->wq_data names the cpu queue it was last queued on, where that
+ *   queueing runs.
  * - Each cpu queue counts works inserted and works finished.  A flush waits
  *   until the finished count reaches the inserted count it saw on entry:
  *   works queued later, even by works that requeue themselves forever, do
  *   not move that target, so a flush cannot be starved (the seed's loop
  *   on list_empty() could be).
  * - Delayed work waits on its cpu queue's delayed list while its timer
- *   runs; flush does not wait for it (as in Linux); destroy cancels it with
- *   a warning naming it.
+ *   runs; flush does not wait for it (as from April 2003); destroy
+ *   cancels it with a warning naming it.
  * - Pending works are registered in the debug-object registry (outside
  *   the work), so INIT_WORK and kfree() can tell a pending work by its
  *   address alone.
@@ -39,6 +80,7 @@
 #include <linux/completion.h>
 #include <linux/slab.h>
 #include <linux/debugobjects.h>
+#include <linux/smp_lock.h>
 #include <linux/workqueue.h>
 #include <trace/events/workqueue.h>
 
@@ -64,6 +106,7 @@ struct cpu_workqueue_struct {
 
 struct workqueue_struct {
 	struct cpu_workqueue_struct *cpu_wq[NR_CPUS];
+	unsigned int flags;		/* WQ_NON_REENTRANT */
 	int dying;			/* destroy_workqueue() has begun */
 	char name[WQ_NAME_LEN + 1];
 };
@@ -81,6 +124,9 @@ static struct debug_obj_descr work_debug_descr = {
 static struct debug_obj_descr wq_debug_descr = { .name = "workqueue_struct" };
 
 static struct workqueue_struct *keventd_wq;
+
+/* WQ_NON_REENTRANT for every queue, with SHIM_WQ_NONREENTRANT=1 */
+static unsigned int wq_boot_flags;
 
 /* Is the caller one of @wq's workers? */
 static int current_is_worker(struct workqueue_struct *wq)
@@ -134,8 +180,9 @@ static int is_cpu_queue_of(struct workqueue_struct *wq,
 
 /*
  * Pick the cpu queue for a work whose pending bit the caller has just set:
- * the one it still runs on, if it does, else the caller's CPU's.  Returns
- * with that cpu queue locked.
+ * the caller's CPU's, as in 2.5.41, whatever the work is doing; on a
+ * non-reentrant queue, the one it still runs on, if it does.  Returns with
+ * that cpu queue locked.
  */
 static struct cpu_workqueue_struct *lock_target(struct workqueue_struct *wq,
 						struct work_struct *work,
@@ -144,6 +191,8 @@ static struct cpu_workqueue_struct *lock_target(struct workqueue_struct *wq,
 	struct cpu_workqueue_struct *last, *cwq;
 
 	cwq = wq->cpu_wq[smp_processor_id()];
+	if (!(wq->flags & WQ_NON_REENTRANT))
+		goto local;
 	last = __atomic_load_n((struct cpu_workqueue_struct **) &work->wq_data,
 			       __ATOMIC_RELAXED);
 	/* last may belong to a queue destroyed since: never follow it blindly */
@@ -153,6 +202,7 @@ static struct cpu_workqueue_struct *lock_target(struct workqueue_struct *wq,
 			return last;
 		spin_unlock_irqrestore(&last->lock, *flags);
 	}
+local:
 	spin_lock_irqsave(&cwq->lock, *flags);
 	return cwq;
 }
@@ -339,6 +389,14 @@ static int run_workqueue(struct cpu_workqueue_struct *cwq)
 			       (void *) f);
 			BUG();
 		}
+		/* not in the preempt count: its holder may sleep */
+		if (unlikely(kernel_locked())) {
+			printk(KERN_EMERG "BUG: workqueue leaked the big kernel "
+			       "lock: %s/%d, lock_depth %d, last function %p\n",
+			       current->comm, current->pid, current->lock_depth,
+			       (void *) f);
+			BUG();
+		}
 
 		spin_lock_irqsave(&cwq->lock, flags);
 		cwq->current_work = NULL;
@@ -508,23 +566,17 @@ static int start_worker(struct workqueue_struct *wq, int cpu)
 	return 0;
 }
 
-/**
- * create_workqueue - create a workqueue with a worker per online CPU
- * @name: at most 10 characters; the workers are named "<name>/<cpu>"
- *
- * Process context.  Returns NULL, having freed everything and stopped any
- * worker it started, if the name is too long or memory or a thread cannot
- * be had.
- */
-struct workqueue_struct *create_workqueue(const char *name)
+static struct workqueue_struct *__create_workqueue(const char *name,
+						  unsigned int flags,
+						  const char *func)
 {
 	struct workqueue_struct *wq;
 	int cpu, err;
 
 	might_sleep();
 	if (!name || strlen(name) > WQ_NAME_LEN) {
-		printk(KERN_ERR "create_workqueue: name \"%s\" is longer than %d "
-		       "characters\n", name ? name : "(null)", WQ_NAME_LEN);
+		printk(KERN_ERR "%s: name \"%s\" is longer than %d characters\n",
+		       func, name ? name : "(null)", WQ_NAME_LEN);
 		return NULL;
 	}
 	wq = kmalloc(sizeof(*wq), GFP_KERNEL);
@@ -532,18 +584,61 @@ struct workqueue_struct *create_workqueue(const char *name)
 		return NULL;
 	memset(wq, 0, sizeof(*wq));
 	strcpy(wq->name, name);
+	wq->flags = flags | wq_boot_flags;
 
 	for_each_online_cpu(cpu) {
 		err = start_worker(wq, cpu);
 		if (err) {
-			printk(KERN_ERR "create_workqueue(%s): cannot start the "
-			       "worker of cpu %d: %d\n", name, cpu, err);
+			printk(KERN_ERR "%s(%s): cannot start the worker of cpu "
+			       "%d: %d\n", func, name, cpu, err);
 			free_workqueue(wq);
 			return NULL;
 		}
 	}
 	debug_object_activate(wq, &wq_debug_descr, wq->name);
 	return wq;
+}
+
+/**
+ * create_workqueue - create a workqueue with a worker per online CPU
+ * @name: at most 10 characters; the workers are named "<name>/<cpu>"
+ *
+ * Process context.  Returns NULL, having freed everything and stopped any
+ * worker it started, if the name is too long or memory or a thread cannot
+ * be had.  The queue has 2.5.41's semantics (unless SHIM_WQ_NONREENTRANT=1).
+ */
+struct workqueue_struct *create_workqueue(const char *name)
+{
+	return __create_workqueue(name, 0, __func__);
+}
+
+/**
+ * alloc_workqueue - create_workqueue() with a later kernel's rules
+ * @name: as for create_workqueue()
+ * @flags: 0 or WQ_NON_REENTRANT (Linux 2.6.36): a work queued while it
+ *         runs on another CPU's worker waits behind itself there
+ * @max_active: 0 or 1: one worker per CPU runs one work at a time, as in
+ *              2.5; nothing else is emulated
+ *
+ * Returns NULL, with a message, for flags or a @max_active it does not
+ * emulate, and as create_workqueue() does.
+ */
+struct workqueue_struct *alloc_workqueue(const char *name, unsigned int flags,
+					 int max_active)
+{
+	if (flags & ~WQ_NON_REENTRANT) {
+		printk(KERN_ERR "alloc_workqueue(%s): flags 0x%x: only "
+		       "WQ_NON_REENTRANT is emulated\n", name ? name : "(null)",
+		       flags);
+		return NULL;
+	}
+	if (max_active < 0 || max_active > 1) {
+		printk(KERN_ERR "alloc_workqueue(%s): max_active %d: a worker "
+		       "per CPU runs one work at a time here (0 or 1)\n",
+		       name ? name : "(null)", max_active);
+		return NULL;
+	}
+	return __create_workqueue(name, flags, __func__);
 }
 
 /* Cancel, with a warning each, the delayed works still waiting on @cwq. */
@@ -686,15 +781,36 @@ void init_workqueues(void)
 	BUG_ON(!keventd_wq);
 }
 
+/*
+ * SHIM_WQ_NONREENTRANT=1 gives every queue WQ_NON_REENTRANT, to see what a
+ * later kernel would change; 0 or unset keeps 2.5.41's semantics.
+ */
+static void __init workqueue_boot_params(void)
+{
+	const char *val = shim_boot_param("SHIM_WQ_NONREENTRANT");
+
+	if (!val || !*val || !strcmp(val, "0"))
+		return;
+	if (strcmp(val, "1"))
+		panic("workqueue: SHIM_WQ_NONREENTRANT=%s: 1 makes every queue "
+		      "non-reentrant (as WQ_NON_REENTRANT, Linux 2.6.36), 0 or "
+		      "unset keeps 2.5.41's semantics", val);
+	wq_boot_flags = WQ_NON_REENTRANT;
+	printk(KERN_INFO "workqueue: SHIM_WQ_NONREENTRANT=1: every queue is "
+	       "non-reentrant, as with Linux 2.6.36's WQ_NON_REENTRANT\n");
+}
+
 __attribute__((constructor(110)))
 static void workqueue_init(void)
 {
+	workqueue_boot_params();
 	keventd_wq = create_workqueue("events");
 	if (!keventd_wq)
 		panic("workqueue: cannot create the events queue");
 }
 
 EXPORT_SYMBOL_GPL(create_workqueue);
+EXPORT_SYMBOL_GPL(alloc_workqueue);
 EXPORT_SYMBOL_GPL(queue_work);
 EXPORT_SYMBOL_GPL(queue_delayed_work);
 EXPORT_SYMBOL_GPL(flush_workqueue);

@@ -349,7 +349,7 @@ static void batch_entropy_process(void *private_)
 		    sec_random_state->poolinfo.POOLBITS)
 			p = sec_random_state;
 		if (p != random_state && p != sec_random_state)
-			batch_mixed_retired++;	/* the sysctl swapped it out */
+			batch_mixed_retired++;	/* swapped out and freed */
 		add_entropy_words(p, batch_entropy_pool + 2*batch_tail, 2);
 		credit_entropy_store(p, batch_entropy_credit[batch_tail]);
 		batch_tail = (batch_tail+1) & (batch_max-1);
@@ -710,10 +710,11 @@ void rand_free_irq(int irq)
 
 /*
  * The sysctl: replace the primary pool by one of @poolsize bytes, which
- * starts from what the old one held.  The batch task was given the old
- * pool as its data, and may be running with it right now: it is handed
- * the new one, and the old one is freed only once the scheduled tasks
- * have run.
+ * starts from what the old one held.  The batch task is handed the new
+ * pool and the old one is freed at once, as in 2.5.39: a batch task
+ * already given the old pool (running, or taken off the queue before the
+ * swap) then mixes into freed memory.  Only a caller that knows no batch
+ * task is queued or running may resize safely.
  */
 static int change_poolsize(int poolsize)
 {
@@ -735,7 +736,6 @@ static int change_poolsize(int poolsize)
 	pool_resizes++;
 	spin_unlock_irqrestore(&batch_lock, flags);
 
-	flush_scheduled_tasks();
 	free_entropy_store(old_store);
 	return 0;
 }

@@ -16,6 +16,11 @@
  * other user of the task queue: the latency-isolation story of the
  * workqueue patch, which gave reiserfs its own queue.
  *
+ * The commit task runs under the big kernel lock, as 2.5.39's did: a
+ * task that sleeps on the disk lets it go, so it keeps commit tasks apart
+ * only between sleeps, one at a time on keventd, on every CPU at once on
+ * the commit queue's workers.
+ *
  * Only the journal is ported; the rest of the file system is a name, a
  * simulated disk and a counter of mounted file systems.
  */
@@ -27,6 +32,7 @@
 #include <linux/errno.h>
 #include <linux/wait.h>
 #include <linux/tqueue.h>
+#include <linux/smp_lock.h>
 #include <linux/fs.h>
 #include <asm/semaphore.h>
 #include <asm/atomic.h>
@@ -187,9 +193,12 @@ struct reiserfs_journal_commit_task {
 
 static void reiserfs_journal_commit_task_func(struct reiserfs_journal_commit_task *ct)
 {
-	struct reiserfs_journal *journal = SB_JOURNAL(ct->p_s_sb);
+	struct reiserfs_journal *journal;
 	struct reiserfs_journal_list *jl;
 
+	/* 2.5.39 took it here, unsure whether it was needed */
+	lock_kernel();
+	journal = SB_JOURNAL(ct->p_s_sb);
 	jl = SB_JOURNAL_LIST(ct->p_s_sb) + ct->jindex;
 
 	if (flush_commit_list(ct->p_s_sb, jl, 1))
@@ -199,6 +208,7 @@ static void reiserfs_journal_commit_task_func(struct reiserfs_journal_commit_tas
 
 	reiserfs_kfree(ct->self, sizeof(struct reiserfs_journal_commit_task),
 		       ct->p_s_sb);
+	unlock_kernel();
 }
 
 static void setup_commit_task_arg(struct reiserfs_journal_commit_task *ct,

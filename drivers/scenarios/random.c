@@ -140,6 +140,7 @@ static void resize(struct scenario_ctx *ctx)
 		return;
 	trickle_events(&s, 1000, 64);
 	random_get_stats(&before);
+	/* the trickle ended flushed: nothing holds the store freed here */
 	inv(ctx, "sysctl_poolsize", random_sysctl_poolsize(2048) == 0);
 	random_get_stats(&after);
 	obs_u64(ctx, "entropy_before_resize", before.primary_entropy);
@@ -203,9 +204,30 @@ SCENARIO(random, "nomem", 0, nomem,
 struct storm {
 	struct scenario_ctx *ctx;
 	volatile int producing;
+	/* held by each sample source (4 lines, the reader) while it adds */
+	struct shim_mutex adding[STORM_PRODUCERS + 1];
 	unsigned long events[STORM_PRODUCERS];
 	unsigned long read_bytes, read_calls, resizes_ok;
 };
+
+/*
+ * 2.5.39's sysctl frees the old pool without waiting for the batch task,
+ * which may have been given it: resizing while samples come in is a use
+ * after free, on either stack.  So the sysctl resizes at a quiet moment
+ * only: every source held between two samples, the batch task flushed.
+ */
+static int resize_quietly(struct storm *st, int bytes)
+{
+	int i, ret;
+
+	for (i = 0; i <= STORM_PRODUCERS; i++)
+		shim_mutex_lock(&st->adding[i]);
+	random_quiesce();
+	ret = random_sysctl_poolsize(bytes);
+	for (i = 0; i <= STORM_PRODUCERS; i++)
+		shim_mutex_unlock(&st->adding[i]);
+	return ret;
+}
 
 static void add_irq(void *arg)
 {
@@ -222,7 +244,9 @@ static void storm_thread(void *arg, int i)
 
 	if (i < STORM_PRODUCERS) {
 		for (n = 0; n < STORM_EVENTS; n++) {
+			shim_mutex_lock(&st->adding[i]);
 			sim_call_in_irq(add_irq, (void *) (long) (1 + i));
+			shim_mutex_unlock(&st->adding[i]);
 			st->events[i]++;
 			if (world_prng_below(&s, 8) == 0)
 				scn_sleep_ms(1);
@@ -232,8 +256,11 @@ static void storm_thread(void *arg, int i)
 		while (__atomic_load_n(&st->producing, __ATOMIC_SEQ_CST)) {
 			int r;
 
+			/* extraction feeds its timing back as samples */
+			shim_mutex_lock(&st->adding[STORM_PRODUCERS]);
 			get_random_bytes(buf, 1 + world_prng_below(&s, sizeof(buf)));
 			r = random_read(buf, sizeof(buf), 1);
+			shim_mutex_unlock(&st->adding[STORM_PRODUCERS]);
 			if (r > 0)
 				st->read_bytes += r;
 			st->read_calls++;
@@ -244,7 +271,7 @@ static void storm_thread(void *arg, int i)
 
 		for (n = 0; n < 4 && __atomic_load_n(&st->producing, __ATOMIC_SEQ_CST); n++) {
 			scn_sleep_ms(20 + world_prng_below(&s, 20));
-			if (random_sysctl_poolsize(sizes[n]) == 0)
+			if (resize_quietly(st, sizes[n]) == 0)
 				st->resizes_ok++;
 		}
 	}
@@ -292,4 +319,5 @@ static void storm(struct scenario_ctx *ctx)
 }
 SCENARIO(random, "storm", 1, storm,
 	 "4 interrupt lines adding samples at once, a reader, and the poolsize "
-	 "sysctl swapping the batch task's store under load");
+	 "sysctl swapping the batch task's store at quiet moments between "
+	 "samples (2.5.39 frees the old store without waiting for the task)");

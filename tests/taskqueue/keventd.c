@@ -123,6 +123,32 @@ Test(taskqueue, task_may_schedule_itself_again_and_runs_again)
 	cr_assert_eq(r.refused, 0, "a running task is not queued");
 }
 
+static void keeps_bkl_fn(void *data)
+{
+	lock_kernel();
+}
+
+static struct tq_struct keeps_bkl_tq = { .routine = keeps_bkl_fn };
+
+CHILD_SCENARIO(task_returns_holding_the_bkl)
+{
+	child_note("task", &keeps_bkl_tq);
+	child_check(schedule_task(&keeps_bkl_tq) == 1);
+	flush_scheduled_tasks();
+}
+
+Test(taskqueue, a_task_that_returns_holding_the_big_kernel_lock_is_a_bug)
+{
+	struct child_result res;
+	char task[32];
+
+	run_child("task_returns_holding_the_bkl", NULL, &res);
+	assert_child_bug(&res, "BUG: keventd: task ",
+			 child_noted(&res, "task", task, sizeof(task)),
+			 "returned holding the big kernel lock: keventd/",
+			 "lock_depth 0");
+}
+
 /* --- the cost of one shared thread -------------------------------------- */
 
 static atomic_t order = ATOMIC_INIT(0);

@@ -14,6 +14,7 @@
 #include <linux/completion.h>
 #include <linux/delay.h>
 #include <linux/module.h>
+#include <linux/smp_lock.h>
 #include <linux/tqueue.h>
 
 struct counted_task {

@@ -309,3 +309,30 @@ Test(workqueue, a_name_too_long_is_refused_with_a_message_not_a_bug)
 			   "%s", res.out);
 	cr_assert_null(strstr(res.out, "BUG"), "%s", res.out);
 }
+
+/* --- a work that keeps the big kernel lock ------------------------------ */
+
+static void keeps_bkl_fn(void *data)
+{
+	lock_kernel();
+}
+
+static DECLARE_WORK(keeps_bkl_work, keeps_bkl_fn, NULL);
+
+CHILD_SCENARIO(work_returns_holding_the_bkl)
+{
+	child_note("routine", (void *) keeps_bkl_fn);
+	child_check(schedule_work(&keeps_bkl_work) == 1);
+	flush_scheduled_work();
+}
+
+Test(workqueue, a_work_that_returns_holding_the_big_kernel_lock_is_a_bug)
+{
+	struct child_result res;
+	char routine[32];
+
+	run_child("work_returns_holding_the_bkl", NULL, &res);
+	assert_child_bug(&res, "BUG: workqueue leaked the big kernel lock: "
+			 "events/", "lock_depth 0, last function ",
+			 child_noted(&res, "routine", routine, sizeof(routine)));
+}

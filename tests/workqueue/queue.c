@@ -1,7 +1,9 @@
 /*
  * queue.c - queue_work(): queued once, run exactly once, in process
- * context on the worker of the queueing CPU, never concurrently with
- * itself.
+ * context on the worker of the queueing CPU.  Queued again from another
+ * CPU while it runs, a work runs there at the same time as itself, as in
+ * 2.5.41; on a non-reentrant queue (WQ_NON_REENTRANT, or every queue with
+ * SHIM_WQ_NONREENTRANT=1) it waits behind itself, as from 2.6.36.
  */
 #include "works.h"
 
@@ -184,7 +186,7 @@ Test(workqueue, work_goes_to_the_worker_of_the_cpu_it_was_queued_from)
 	destroy_workqueue(wq);
 }
 
-/* --- never concurrently with itself ------------------------------------ */
+/* --- concurrently with itself, or not ----------------------------------- */
 
 struct reentry {
 	work_t work;
@@ -242,7 +244,7 @@ static void *produce_until_accepted(void *arg)
 	return NULL;
 }
 
-Test(workqueue, work_never_runs_concurrently_with_itself)
+Test(workqueue, non_reentrant_work_never_runs_concurrently_with_itself)
 {
 	workqueue_t *wq;
 	struct reentry r;
@@ -251,7 +253,8 @@ Test(workqueue, work_never_runs_concurrently_with_itself)
 	int i;
 
 	skip_unless_smp();
-	wq = create_workqueue("reentry");
+	wq = alloc_workqueue("reentry", WQ_NON_REENTRANT, 0);
+	cr_assert_not_null(wq);
 	memset(&r, 0, sizeof(r));
 	INIT_WORK(&r.work, reentry_fn, &r);
 	for (i = 0; i < 2; i++) {
@@ -268,49 +271,236 @@ Test(workqueue, work_never_runs_concurrently_with_itself)
 }
 
 /*
- * The same rule, step by step: held on the worker of cpu A, the work is
- * queued again from cpu B.  It must wait behind itself on A, not run on
- * B's idle worker; a work queued from B after it shows that B's worker
- * had its turn.
+ * Step by step: held on the worker of cpu A, the work is queued again from
+ * cpu B, and a counted work from B after it.  Once that one has run, B's
+ * worker has had its turn: the work has run there too, at the same time
+ * as itself (2.5.41), or it waits behind itself on A (non-reentrant).
+ * @wq NULL: the events queue.  Usable in a child: no Criterion asserts.
  */
-Test(workqueue, work_queued_while_running_elsewhere_waits_behind_itself)
+struct requeue_seen {
+	int a, b;
+	int requeued;			/* what the second queue_work() said */
+	int runs_while_held;		/* runs once B's worker had its turn */
+	int inside_while_held;		/* the most runs at once by then */
+	char later_comm[16];		/* where the counted work ran */
+	int runs, max_inside;		/* once all is done */
+	char comm[2][16];		/* where the two runs ran */
+};
+
+static int queue_on(workqueue_t *wq, work_t *work)
 {
-	workqueue_t *wq;
+	return wq ? queue_work(wq, work) : schedule_work(work);
+}
+
+static int requeue_while_running(workqueue_t *wq, struct requeue_seen *seen)
+{
 	struct reentry r;
 	struct counted_work later;
-	int a, b;
-	char comm[16];
+	int err;
 
-	skip_unless_smp();
-	a = nth_online_cpu(0);
-	b = nth_online_cpu(1);
-	wq = create_workqueue("behind");
+	memset(seen, 0, sizeof(*seen));
+	seen->a = nth_online_cpu(0);
+	seen->b = nth_online_cpu(1);
 	memset(&r, 0, sizeof(r));
 	INIT_WORK(&r.work, reentry_fn, &r);
 	init_completion(&r.first_started);
 	init_completion(&r.release);
 	r.hold_first = 1;
 
-	pin_to_cpu(a);
-	cr_assert_eq(queue_work(wq, &r.work), 1);
+	err = pin_thread(seen->a);
+	if (err)
+		return err;
+	if (queue_on(wq, &r.work) != 1)
+		return EINVAL;
 	wait_for_completion(&r.first_started);
 
-	pin_to_cpu(b);
-	cr_assert_eq(queue_work(wq, &r.work), 1, "running is not pending");
+	err = pin_thread(seen->b);
+	if (err) {
+		complete(&r.release);
+		return err;
+	}
+	seen->requeued = queue_on(wq, &r.work);
 	counted_work_init(&later);
-	cr_assert_eq(queue_work(wq, &later.work), 1);
+	queue_on(wq, &later.work);
 	wait_for_completion(&later.done);
-	cr_assert_str_eq(later.comm, worker_comm("behind", b, comm, sizeof(comm)));
-	cr_assert_eq(atomic_add_return(0, &r.runs), 1,
-		     "the work ran on cpu %d's worker while it ran on cpu %d's", b, a);
+	seen->runs_while_held = atomic_add_return(0, &r.runs);
+	seen->inside_while_held = __atomic_load_n(&r.max_inside, __ATOMIC_SEQ_CST);
+	memcpy(seen->later_comm, later.comm, sizeof(later.comm));
 
 	complete(&r.release);
-	flush_workqueue(wq);
-	cr_assert_eq(atomic_add_return(0, &r.runs), 2);
-	cr_assert_eq(r.max_inside, 1);
-	worker_comm("behind", a, comm, sizeof(comm));
-	cr_assert_str_eq(r.comm[0], comm);
-	cr_assert_str_eq(r.comm[1], comm);
+	if (wq)
+		flush_workqueue(wq);
+	else
+		flush_scheduled_work();
+	seen->runs = atomic_add_return(0, &r.runs);
+	seen->max_inside = r.max_inside;
+	memcpy(seen->comm, r.comm, sizeof(r.comm));
+	return 0;
+}
+
+static void assert_ran_concurrently(const struct requeue_seen *seen,
+				    const char *name)
+{
+	char comm[16];
+
+	cr_assert_eq(seen->requeued, 1, "running is not pending");
+	cr_assert_str_eq(seen->later_comm,
+			 worker_comm(name, seen->b, comm, sizeof(comm)));
+	cr_assert_eq(seen->runs_while_held, 2,
+		     "queued again from cpu %d while it ran on cpu %d, the work "
+		     "did not run on cpu %d's worker meanwhile", seen->b, seen->a,
+		     seen->b);
+	cr_assert_eq(seen->inside_while_held, 2,
+		     "the work did not run concurrently with itself");
+	cr_assert_str_eq(seen->comm[0],
+			 worker_comm(name, seen->a, comm, sizeof(comm)));
+	cr_assert_str_eq(seen->comm[1],
+			 worker_comm(name, seen->b, comm, sizeof(comm)));
+	cr_assert_eq(seen->runs, 2, "every accepted queueing runs exactly once");
+}
+
+static void assert_waited_behind_itself(const struct requeue_seen *seen,
+					const char *name)
+{
+	char comm[16];
+
+	cr_assert_eq(seen->requeued, 1, "running is not pending");
+	cr_assert_str_eq(seen->later_comm,
+			 worker_comm(name, seen->b, comm, sizeof(comm)));
+	cr_assert_eq(seen->runs_while_held, 1,
+		     "the work ran on cpu %d's worker while it ran on cpu %d's",
+		     seen->b, seen->a);
+	cr_assert_eq(seen->runs, 2);
+	cr_assert_eq(seen->max_inside, 1);
+	worker_comm(name, seen->a, comm, sizeof(comm));
+	cr_assert_str_eq(seen->comm[0], comm);
+	cr_assert_str_eq(seen->comm[1], comm);
+}
+
+/* A run of this binary under SHIM_WQ_NONREENTRANT=1 has no 2.5.41 queue. */
+static void skip_unless_2541_default(void)
+{
+	const char *v = getenv("SHIM_WQ_NONREENTRANT");
+
+	if (v && *v && strcmp(v, "0"))
+		cr_skip_test("SHIM_WQ_NONREENTRANT=%s makes every queue "
+			     "non-reentrant; the child tests below check the "
+			     "default", v);
+}
+
+Test(workqueue, work_queued_from_another_cpu_while_it_runs_runs_there_at_once)
+{
+	workqueue_t *wq;
+	struct requeue_seen seen;
+
+	skip_unless_smp();
+	skip_unless_2541_default();
+	wq = create_workqueue("again");
+	cr_assert_not_null(wq);
+	cr_assert_eq(requeue_while_running(wq, &seen), 0);
+	assert_ran_concurrently(&seen, "again");
+	destroy_workqueue(wq);
+}
+
+Test(workqueue, on_a_non_reentrant_queue_it_waits_behind_itself)
+{
+	workqueue_t *wq;
+	struct requeue_seen seen;
+
+	skip_unless_smp();
+	wq = alloc_workqueue("behind", WQ_NON_REENTRANT, 0);
+	cr_assert_not_null(wq);
+	cr_assert_eq(requeue_while_running(wq, &seen), 0);
+	assert_waited_behind_itself(&seen, "behind");
+	destroy_workqueue(wq);
+}
+
+/*
+ * The per-run switch, on the events queue, in a fresh process each: the
+ * child's environment is ours less the shim's knobs, plus the one given.
+ */
+static const char *or_dash(const char *comm)
+{
+	return *comm ? comm : "-";
+}
+
+CHILD_SCENARIO(events_requeued_from_another_cpu)
+{
+	struct requeue_seen seen;
+	int err = requeue_while_running(NULL, &seen);
+
+	child_check(err == 0);
+	/* for the parent to read back */
+	printf("seen: %d %d %d %d %d %s %d %d %s %s\n", seen.a, seen.b,
+	       seen.requeued, seen.runs_while_held, seen.inside_while_held,
+	       or_dash(seen.later_comm), seen.runs, seen.max_inside,
+	       or_dash(seen.comm[0]), or_dash(seen.comm[1]));
+}
+
+static void events_requeued_in_child(const char *env, struct requeue_seen *seen)
+{
+	static struct child_result res;
+	const char *line;
+
+	run_child("events_requeued_from_another_cpu", env, &res);
+	cr_assert(WIFEXITED(res.status) && WEXITSTATUS(res.status) == 0,
+		  "the child failed (status 0x%x):\n%s", res.status, res.out);
+	line = strstr(res.out, "seen: ");
+	cr_assert(line && sscanf(line, "seen: %d %d %d %d %d %15s %d %d %15s %15s",
+				 &seen->a, &seen->b, &seen->requeued,
+				 &seen->runs_while_held, &seen->inside_while_held,
+				 seen->later_comm, &seen->runs, &seen->max_inside,
+				 seen->comm[0], seen->comm[1]) == 10,
+		  "the child said:\n%s", res.out);
+}
+
+Test(workqueue, events_work_may_run_concurrently_with_itself_by_default)
+{
+	struct requeue_seen seen;
+
+	skip_unless_smp();
+	events_requeued_in_child(NULL, &seen);
+	assert_ran_concurrently(&seen, "events");
+}
+
+Test(workqueue, shim_wq_nonreentrant_1_makes_the_events_queue_non_reentrant)
+{
+	struct requeue_seen seen;
+
+	skip_unless_smp();
+	events_requeued_in_child("SHIM_WQ_NONREENTRANT=1", &seen);
+	assert_waited_behind_itself(&seen, "events");
+}
+
+CHILD_SCENARIO(boot_only)
+{
+}
+
+Test(workqueue, shim_wq_nonreentrant_other_than_0_or_1_stops_the_boot)
+{
+	struct child_result res;
+
+	run_child("boot_only", "SHIM_WQ_NONREENTRANT=yes", &res);
+	assert_child_bug(&res, "Kernel panic: workqueue: SHIM_WQ_NONREENTRANT=yes: "
+			 "1 makes every queue non-reentrant");
+}
+
+Test(workqueue, alloc_workqueue_refuses_what_it_does_not_emulate,
+     .init = quiet_console)
+{
+	workqueue_t *wq;
+
+	cr_assert_null(alloc_workqueue("unbound", WQ_NON_REENTRANT | (1 << 1), 0));
+	cr_assert_printk("alloc_workqueue(unbound): flags 0x3: only "
+			 "WQ_NON_REENTRANT is emulated");
+	cr_assert_null(alloc_workqueue("wide", 0, 4));
+	cr_assert_printk("alloc_workqueue(wide): max_active 4");
+	cr_assert_null(alloc_workqueue("abcdefghijk", WQ_NON_REENTRANT, 0));
+	cr_assert_printk("alloc_workqueue: name \"abcdefghijk\" is longer than 10");
+	cr_assert_eq(shim_kmalloc_outstanding(), 0);
+
+	wq = alloc_workqueue("one", 0, 1);
+	cr_assert_not_null(wq, "max_active 1 is what 2.5 had");
 	destroy_workqueue(wq);
 }
 
@@ -429,27 +619,38 @@ Test(workqueue, work_may_queue_other_works_and_call_schedule_work)
  * An idle work may be queued anywhere, even after the queue it last ran on
  * is gone: reiserfs queues its static commit work on a commit_wq that is
  * destroyed at the last unmount and created again at the next mount.
- * (Run under AddressSanitizer, this shows queue_work() reading the freed
- * cpu queue that work->wq_data still points at; see lock_target().)
+ * (Run under AddressSanitizer, the non-reentrant case shows queue_work()
+ * reading the freed cpu queue that work->wq_data still points at; see
+ * lock_target().)
  */
-Test(workqueue, idle_work_may_move_to_a_new_queue_after_its_old_one_is_destroyed)
+static void idle_work_moves_to_a_new_queue(unsigned int flags)
 {
 	workqueue_t *old, *new;
 	struct counted_work cw;
 	char comm[16];
 
 	counted_work_init(&cw);
-	old = create_workqueue("old");
+	old = alloc_workqueue("old", flags, 0);
 	cr_assert_eq(queue_work(old, &cw.work), 1);
 	destroy_workqueue(old);
 	cr_assert_eq(runs(&cw), 1);
 
-	new = create_workqueue("new");
+	new = alloc_workqueue("new", flags, 0);
 	cr_assert_eq(queue_work(new, &cw.work), 1);	/* no INIT_WORK between */
 	flush_workqueue(new);
 	cr_assert_eq(runs(&cw), 2);
 	cr_assert_str_eq(cw.comm, worker_comm("new", cw.cpu, comm, sizeof(comm)));
 	destroy_workqueue(new);
+}
+
+Test(workqueue, idle_work_may_move_to_a_new_queue_after_its_old_one_is_destroyed)
+{
+	idle_work_moves_to_a_new_queue(0);
+}
+
+Test(workqueue, idle_work_may_move_to_a_non_reentrant_queue_after_its_old_one_is_gone)
+{
+	idle_work_moves_to_a_new_queue(WQ_NON_REENTRANT);
 }
 
 Test(workqueue, idle_work_may_move_between_live_queues)

@@ -14,6 +14,7 @@
 #include <linux/completion.h>
 #include <linux/delay.h>
 #include <linux/slab.h>
+#include <linux/smp_lock.h>
 #include <linux/workqueue.h>
 #include <asm/processor.h>
 

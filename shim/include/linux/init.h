@@ -30,4 +30,10 @@ typedef void (*exitcall_t)(void);
 extern int do_initcalls(void);
 extern void do_exitcalls(void);
 
+/*
+ * A boot parameter: the sandbox's command line is its environment, so the
+ * value of environment variable @name, or NULL (param.c).
+ */
+extern const char *shim_boot_param(const char *name);
+
 #endif /* _LINUX_INIT_H */

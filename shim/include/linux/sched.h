@@ -42,6 +42,7 @@ struct task_struct {
 	unsigned long flags;		/* PF_* */
 	int pid;
 	char comm[16];
+	int lock_depth;			/* big kernel lock nesting, -1: not held */
 
 	atomic_t usage;
 	unsigned int shim_wake_seq;	/* wait word: bumped by each wake-up */

@@ -1,7 +1,11 @@
 /*
  * workqueue.h - work queue handling, with the interface of 2.5.40 (the
- * LWN article of 1 October 2002: queue_work(queue, work)), plus
- * cancel_delayed_work() of 2.5.41.  Built into build/libworkqueue.a.
+ * LWN article of 1 October 2002: queue_work(queue, work)) and the
+ * semantics of 2.5.41, plus two later additions: cancel_delayed_work()
+ * (April 2003) and, to see what a later kernel would change,
+ * alloc_workqueue() with WQ_NON_REENTRANT (2.6.36).  Built into
+ * build/libworkqueue.a; workqueue.c says which behaviour is which
+ * kernel's.
  */
 #ifndef _LINUX_WORKQUEUE_H
 #define _LINUX_WORKQUEUE_H
@@ -63,6 +67,23 @@ extern void __init_work_check(struct work_struct *work, const char *name,
 extern struct workqueue_struct *create_workqueue(const char *name);
 extern void destroy_workqueue(struct workqueue_struct *wq);
 
+/*
+ * What Linux 2.6.36 would change, per queue, with its API: a queue made
+ * with WQ_NON_REENTRANT queues a work that is running on another CPU
+ * behind itself there, so the work never runs concurrently with itself.
+ * 2.5.41 had no such rule, and neither does a queue made without the flag
+ * (create_workqueue() is alloc_workqueue(name, 0, 0)), unless the program
+ * runs with SHIM_WQ_NONREENTRANT=1, which gives every queue the flag, the
+ * events queue included.  @max_active: 0 or 1, both meaning what 2.5 had,
+ * one worker per CPU running one work at a time; other flags and values
+ * are refused (NULL), since nothing else of 2.6.36 is emulated.
+ */
+#define WQ_NON_REENTRANT	(1 << 0)
+
+extern struct workqueue_struct *alloc_workqueue(const char *name,
+						unsigned int flags,
+						int max_active);
+
 extern int queue_work(struct workqueue_struct *wq, struct work_struct *work);
 extern int queue_delayed_work(struct workqueue_struct *wq,
 			      struct work_struct *work, unsigned long delay);
@@ -75,7 +96,10 @@ extern void flush_scheduled_work(void);
 extern int current_is_keventd(void);
 extern void init_workqueues(void);
 
-/* 1 if @work's timer was stopped before it queued the work (2.5.41). */
+/*
+ * 1 if @work's timer was stopped before it queued the work, which is then
+ * no longer pending (April 2003; clearing pending, May 2004).
+ */
 extern int cancel_delayed_work(struct work_struct *work);
 
 #endif /* _LINUX_WORKQUEUE_H */
