@@ -144,6 +144,31 @@ static void freed_active(const void *addr, struct debug_obj *obj,
 	BUG();
 }
 
+void debug_check_routine_memory(const void *work, const void *data,
+				void (*routine)(void *), const char *queue)
+{
+	char why[192], name[128];
+	const void *freed;
+	const char *what;
+
+	if (!shim_debug_enabled())
+		return;
+	if (shim_kmem_freed(work, why, sizeof(why))) {
+		what = "its work";
+		freed = work;
+	} else if (shim_kmem_freed(data, why, sizeof(why))) {
+		what = "its data";
+		freed = data;
+	} else {
+		return;
+	}
+	if (!shim_symbol((unsigned long) routine, name, sizeof(name)))
+		snprintf(name, sizeof(name), "%p", (void *) routine);
+	printk(KERN_EMERG "BUG: routine %s on %s is about to run with freed "
+	       "memory: %s %p is %s\n", name, queue, what, freed, why);
+	BUG();
+}
+
 void debug_check_no_obj_freed(const void *addr, size_t size, const char *caller)
 {
 	long active = __atomic_load_n(&nr_active, __ATOMIC_SEQ_CST);

@@ -54,6 +54,11 @@ extern void shim_wake_up_q(struct shim_wake_q *q);
 extern void __wake_up_locked(wait_queue_head_t *q, unsigned int mode,
 			     int nr_exclusive, struct shim_wake_q *wq);
 
+/* quarantine.c: freed memory, poisoned and kept a while */
+extern void shim_quarantine_add(void *p, size_t size, const char *alloc_caller,
+				const char *free_caller, void *host);
+extern int shim_kmem_freed(const void *addr, char *why, size_t len);
+
 /* Counted allocation hooks used by slab.c and sched.c. */
 extern int shim_fault_kmalloc(void);
 extern int shim_fault_kthread(void);

@@ -132,8 +132,14 @@ void shim_kfree(const void *p, const char *caller)
 		;
 	shim_mutex_unlock(&alloc_lock);
 	if (unlikely(!*pp)) {
-		printk(KERN_EMERG "BUG: kfree(%p) from %s(): already freed, or "
-		       "not allocated by kmalloc\n", p, caller);
+		char why[192];
+
+		if (shim_kmem_freed(p, why, sizeof(why)))
+			printk(KERN_EMERG "BUG: kfree(%p) from %s(): already freed "
+			       "(%s)\n", p, caller, why);
+		else
+			printk(KERN_EMERG "BUG: kfree(%p) from %s(): already freed, "
+			       "or not allocated by kmalloc\n", p, caller);
 		BUG();
 	}
 	/* may BUG: the memory still holds pending work */
@@ -147,7 +153,11 @@ void shim_kfree(const void *p, const char *caller)
 	if (h->counted)
 		outstanding--;
 	shim_mutex_unlock(&alloc_lock);
-	shim_host_free(h);
+	/* with the debug checks, freed memory is poisoned and kept a while */
+	if (shim_debug_enabled())
+		shim_quarantine_add(h + 1, h->size, h->caller, caller, h);
+	else
+		shim_host_free(h);
 }
 
 long shim_kmalloc_outstanding(void)

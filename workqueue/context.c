@@ -22,6 +22,7 @@
 #include <linux/sched.h>
 #include <linux/init.h>
 #include <linux/completion.h>
+#include <linux/debugobjects.h>
 #include <linux/interrupt.h>
 #include <linux/timer.h>
 #include <linux/smp_lock.h>
@@ -106,6 +107,7 @@ void run_task_queue(task_queue *list)
 			int depth = current->lock_depth;
 
 			trace_workqueue_execute_start(name, p, f);
+			debug_check_routine_memory(p, data, f, name);
 			f(data);
 			trace_workqueue_execute_end(name, p, f);
 			/* a task leaves the big kernel lock as it found it */

@@ -379,6 +379,7 @@ static int run_workqueue(struct cpu_workqueue_struct *cwq)
 
 		/* from here on the routine may free the work */
 		trace_workqueue_execute_start(cwq->name, work, f);
+		debug_check_routine_memory(work, data, f, cwq->name);
 		f(data);
 		ran++;
 		trace_workqueue_execute_end(cwq->name, work, f);

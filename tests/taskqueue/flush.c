@@ -65,3 +65,40 @@ Test(taskqueue, flush_scheduled_tasks_from_keventd_warns_and_returns)
 	cr_assert_eq(f.returned, 1);
 	cr_assert_printk("<4>WARNING: flush_scheduled_tasks() called from keventd");
 }
+
+/* --- a routine about to run with freed memory ---------------------------- */
+
+static struct blocker poll_blocker;
+static struct tq_struct poll_task;
+
+static void gadget_poll(void *data)
+{
+}
+
+CHILD_SCENARIO(routine_with_freed_data)
+{
+	char *data = kmalloc(32, GFP_KERNEL);
+
+	child_check(data != NULL);
+	INIT_TQUEUE(&poll_blocker.tq, blocker_fn, &poll_blocker);
+	init_completion(&poll_blocker.started);
+	init_completion(&poll_blocker.release);
+	schedule_task(&poll_blocker.tq);
+	wait_for_completion(&poll_blocker.started);
+	INIT_TQUEUE(&poll_task, gadget_poll, data);
+	schedule_task(&poll_task);
+	kfree(data);		/* the task is not in it: kfree() cannot tell */
+	complete(&poll_blocker.release);
+	flush_scheduled_tasks();
+}
+
+Test(taskqueue, a_routine_about_to_run_with_freed_data_is_a_bug_naming_it)
+{
+	struct child_result res;
+
+	run_child("routine_with_freed_data", NULL, &res);
+	assert_child_bug(&res, "BUG: routine gadget_poll on keventd is about to run "
+			 "with freed memory: its data",
+			 "is byte 0 of 32 allocated by child_routine_with_freed_data() "
+			 "and freed by child_routine_with_freed_data()");
+}

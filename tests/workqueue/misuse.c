@@ -121,6 +121,42 @@ Test(workqueue, kfree_of_memory_holding_a_pending_work_is_a_bug_naming_it)
 			 "pending on kfreepend/");
 }
 
+/* --- a routine about to run with freed memory ---------------------------- */
+
+static struct blocker poll_blocker;
+static work_t poll_work;
+
+static void gadget_poll(void *data)
+{
+}
+
+CHILD_SCENARIO(routine_with_freed_data)
+{
+	char *data = kmalloc(32, GFP_KERNEL);
+	workqueue_t *wq;
+
+	child_check(pin_thread(nth_online_cpu(0)) == 0);
+	wq = create_workqueue("freedata");
+	child_check(wq && data);
+	child_check(start_blocker(wq, &poll_blocker) == 1);
+	INIT_WORK(&poll_work, gadget_poll, data);
+	child_check(queue_work(wq, &poll_work) == 1);
+	kfree(data);		/* the work is not in it: kfree() cannot tell */
+	unblock_worker(&poll_blocker);
+	flush_workqueue(wq);
+}
+
+Test(workqueue, a_routine_about_to_run_with_freed_data_is_a_bug_naming_it)
+{
+	struct child_result res;
+
+	run_child("routine_with_freed_data", NULL, &res);
+	assert_child_bug(&res, "BUG: routine gadget_poll on freedata/",
+			 "is about to run with freed memory: its data",
+			 "is byte 0 of 32 allocated by child_routine_with_freed_data() "
+			 "and freed by child_routine_with_freed_data()");
+}
+
 /* --- dead and missing queues --------------------------------------------- */
 
 CHILD_SCENARIO(queue_work_on_a_destroyed_queue)

@@ -24,6 +24,12 @@ extern int debug_object_activate(void *addr, struct debug_obj_descr *descr,
 extern void debug_object_deactivate(void *addr, struct debug_obj_descr *descr);
 /* The owner label given at activation if @addr is active, else NULL. */
 extern const char *debug_object_active(const void *addr);
+/*
+ * Before a routine runs: BUG, naming it, if its work or its data lies in
+ * memory kfree() has taken back (slab poisoning keeps freed memory a while).
+ */
+extern void debug_check_routine_memory(const void *work, const void *data,
+				       void (*routine)(void *), const char *queue);
 /* BUG if an active object lies in [addr, addr + size), naming @caller. */
 extern void debug_check_no_obj_freed(const void *addr, size_t size,
 				     const char *caller);

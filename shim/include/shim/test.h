@@ -22,6 +22,13 @@ void shim_clock_advance(unsigned long ticks);
 long shim_kmalloc_outstanding(void);
 unsigned long shim_kmalloc_calls(void);
 
+/*
+ * 1 if @addr lies in memory kfree() took back lately (freed memory is
+ * poisoned and kept a while under the debug checks), with what it was in
+ * @why ("byte N of M allocated by f() and freed by g()").
+ */
+int shim_kmem_freed(const void *addr, char *why, size_t len);
+
 /* Make the n-th counted kmalloc (or kernel_thread) from now fail; 0 turns
  * it off.  SHIM_FAIL_KMALLOC=N and SHIM_FAIL_KTHREAD=N do the same counted
  * from the start of main(). */
