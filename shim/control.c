@@ -63,6 +63,13 @@ struct shim_ctl_task {
 	long run_len;			/* points run since it got the CPU */
 	int cpu;
 	struct task_struct *tsk;	/* its task, once it has one */
+	/* fibers: its stack and context, and the thread-locals it left with */
+	struct shim_fiber *fiber;
+	void (*fn)(void *);
+	void *arg;
+	struct shim_thread *self;
+	struct task_struct *cur;
+	unsigned long preempt;
 	char name[16];
 	void *trace[CTL_TRACE];		/* where it last gave up the CPU */
 	int depth;
@@ -94,6 +101,8 @@ static struct {
 	u64 floor;			/* pct: the priority of the last sliced task */
 	int ncpus, next_cpu;
 	int dead;			/* a report is out: no more decisions */
+	int fibers;			/* tasks are fibers on one host thread */
+	struct shim_ctl_task *zombie;	/* an ended fiber whose stack can go */
 	char spec[128];
 	/* replay: the decisions of the log, in order */
 	struct { long step; int from, to; } *replay;
@@ -105,8 +114,15 @@ static struct {
 	size_t log_len;
 } ctl = { .log_fd = -1, .next_deadline = CTL_NEVER };
 
-static __thread struct shim_ctl_task *ctl_me;
+static __thread struct shim_ctl_task *ctl_me;	/* threads: this one's task */
 static __thread int ctl_adopting;
+static __thread int ctl_host;		/* fibers: the one host thread */
+
+/* The running task's own: with fibers, the one running is the one asking. */
+static inline struct shim_ctl_task *me_now(void)
+{
+	return ctl.fibers ? (ctl_host ? ctl.running : NULL) : ctl_me;
+}
 
 /*
  * The caller's task in the run.  A thread the shim did not start (a host
@@ -116,6 +132,15 @@ static __thread int ctl_adopting;
  */
 static struct shim_ctl_task *ctl_self(void)
 {
+	if (ctl.fibers) {
+		if (likely(ctl_host) || ctl.dead)
+			return me_now();
+		shim_console_write("shim: a thread the shim did not start called into "
+				   "it in a controlled run; start it with "
+				   "shim_thread_start() (or run with "
+				   "SHIM_SCHED_THREADS=1)\n", 154);
+		shim_host_abort();
+	}
 	if (likely(ctl_me) || ctl_adopting || ctl.dead)
 		return ctl_me;
 	ctl_adopting = 1;
@@ -460,6 +485,57 @@ static void wait_turn(struct shim_ctl_task *me)
 	__atomic_store_n(&me->go, 0, __ATOMIC_RELAXED);
 }
 
+/* Fibers share the host thread's locals: each keeps its own across a switch. */
+static void save_locals(struct shim_ctl_task *t)
+{
+	t->self = shim_thread_self();
+	t->cur = shim_current_or_null();
+	t->preempt = shim_preempt;
+}
+
+static void restore_locals(struct shim_ctl_task *t)
+{
+	shim_thread_set_self(t->self);
+	shim_set_current(t->cur);
+	shim_preempt = t->preempt;
+}
+
+/* The stack of a fiber that has ended can go once another one runs. */
+static void reap_zombie(void)
+{
+	struct shim_ctl_task *z = ctl.zombie;
+
+	if (z) {
+		ctl.zombie = NULL;
+		shim_host_fiber_free(z->fiber);
+		z->fiber = NULL;
+	}
+}
+
+static void fiber_entry(void *p)
+{
+	struct shim_ctl_task *t = p;
+
+	reap_zombie();
+	shim_thread_set_self(NULL);
+	shim_set_current(NULL);
+	shim_preempt = 0;
+	t->fn(t->arg);		/* its thread's end switches away for good */
+}
+
+/* A new task's fiber: it first runs when the scheduler switches to it. */
+int shim_ctl_start_fiber(struct shim_ctl_task *t, void (*fn)(void *), void *arg)
+{
+	t->fn = fn;
+	t->arg = arg;
+	return shim_host_fiber_create(&t->fiber, fiber_entry, t);
+}
+
+int shim_ctl_fibers(void)
+{
+	return ctl.fibers;
+}
+
 /* Called with ctl.lock held: hand the CPU to @next, and wait for it back. */
 static void switch_to(struct shim_ctl_task *me, struct shim_ctl_task *next,
 		      int wait)
@@ -472,9 +548,17 @@ static void switch_to(struct shim_ctl_task *me, struct shim_ctl_task *next,
 	}
 	next->run_len = 0;
 	ctl_unlock();
-	/* where it stopped, for a report while it waits (a blocked task has it) */
-	if (wait && me->state == CTL_RUNNABLE)
-		me->depth = shim_host_backtrace(me->trace, CTL_TRACE);
+	if (ctl.fibers) {
+		if (!wait) {
+			ctl.zombie = me;
+			shim_host_fiber_switch(NULL, next->fiber);
+		}
+		save_locals(me);
+		shim_host_fiber_switch(me->fiber, next->fiber);
+		restore_locals(me);
+		reap_zombie();
+		return;
+	}
 	__atomic_store_n(&next->go, 1, __ATOMIC_RELEASE);
 	shim_host_raw_wake(&next->go, 1);
 	if (wait)
@@ -612,7 +696,7 @@ u64 shim_ctl_clock_ns(void)
 /* udelay() and friends: the caller is busy for @ns, so time passes. */
 void shim_ctl_delay(u64 ns)
 {
-	if (!ctl_me || ctl.dead)
+	if (!me_now() || ctl.dead)
 		return;
 	ctl_lock();
 	ctl.now += ns;
@@ -622,7 +706,16 @@ void shim_ctl_delay(u64 ns)
 
 int shim_ctl_cpu(void)
 {
-	return ctl_me ? ctl_me->cpu : 0;
+	struct shim_ctl_task *me = me_now();
+
+	return me ? me->cpu : 0;
+}
+
+int shim_ctl_task_id(void)
+{
+	struct shim_ctl_task *me = me_now();
+
+	return me ? me->id : -1;
 }
 
 unsigned long shim_ctl_cpus(void)
@@ -638,13 +731,15 @@ void shim_ctl_set_cpus(struct shim_ctl_task *t, unsigned long mask)
 
 void shim_ctl_set_task(struct task_struct *tsk)
 {
-	if (ctl_me)
-		ctl_me->tsk = tsk;
+	struct shim_ctl_task *me = me_now();
+
+	if (me && tsk)
+		me->tsk = tsk;
 }
 
 void shim_ctl_set_name(const char *name)
 {
-	struct shim_ctl_task *me = ctl_me;
+	struct shim_ctl_task *me = me_now();
 
 	if (!me || !strncmp(me->name, name, sizeof(me->name) - 1))
 		return;
@@ -687,7 +782,7 @@ void shim_ctl_begin(struct shim_ctl_task *t)
 /* A thread the shim did not start asks for a task: it joins the run. */
 void shim_ctl_adopt(const char *name)
 {
-	if (ctl_me || !shim_controlled)
+	if (!shim_controlled || ctl.fibers || ctl_me)
 		return;
 	shim_ctl_begin(shim_ctl_register(name));
 }
@@ -695,7 +790,7 @@ void shim_ctl_adopt(const char *name)
 /* The caller's thread ends: it never runs again. */
 void shim_ctl_exit(void)
 {
-	struct shim_ctl_task *me = ctl_me;
+	struct shim_ctl_task *me = me_now();
 
 	if (!me)
 		return;
@@ -726,12 +821,14 @@ void shim_ctl_trace_work(int ev, void (*routine)(void *), const char *queue)
 	static const char *const what[] = { "queue", "start", "end" };
 	char sym[128];
 
-	if (ctl.log_fd < 0 || !ctl_me || ctl.dead)
+	struct shim_ctl_task *me = me_now();
+
+	if (ctl.log_fd < 0 || !me || ctl.dead)
 		return;
 	if (!shim_symbol((unsigned long) routine, sym, sizeof(sym)))
 		snprintf(sym, sizeof(sym), "?");
 	ctl_lock();
-	ctl_log("work %s %s %s by %d", what[ev], sym, queue, ctl_me->id);
+	ctl_log("work %s %s %s by %d", what[ev], sym, queue, me->id);
 	ctl_unlock();
 }
 
@@ -915,10 +1012,17 @@ void shim_ctl_init(void)
 			     ctl.ncpus, cmd);
 		ctl.log_len = n;
 	}
+#if !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
+	/* a sanitizer does not follow a stack switch it was not told of */
+	ctl.fibers = !env_long("SHIM_SCHED_THREADS", 0, 0, 1);
+#endif
 	shim_controlled = 1;
 	t = shim_ctl_register("main");
 	ctl_me = t;
+	ctl_host = 1;
 	ctl.running = t;
+	if (ctl.fibers)
+		t->fiber = shim_host_fiber_self();
 	shim_host_atexit(ctl_at_exit);
 }
 

@@ -7,6 +7,7 @@
 #include <execinfo.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <setjmp.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
@@ -15,6 +16,7 @@
 #include <time.h>
 #include <ucontext.h>
 #include <unistd.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <urcu/futex.h>
 
@@ -177,18 +179,36 @@ static void unblock_faults(void)
 	pthread_sigmask(SIG_UNBLOCK, &set, NULL);
 }
 
-/* The thread's last act on the shim: it is the joiner's, or freed. */
+/*
+ * The thread's last act on the shim: it is the joiner's now, or freed.  In
+ * a controlled run it hands the CPU on for good (a fiber never returns).
+ */
 static void thread_end(struct shim_thread *t)
 {
+	int joinable = t->joinable;
+
 	self = NULL;
 	__atomic_store_n(&t->ended, 1, __ATOMIC_RELEASE);
 	if (unlikely(shim_controlled)) {
-		if (t->joinable)
+		if (joinable)
 			shim_ctl_wake(&t->ended, INT_MAX);
+		else
+			free(t);
 		shim_ctl_exit();
+		return;
 	}
-	if (!t->joinable)
+	if (!joinable)
 		free(t);
+}
+
+/* A thread of a controlled run that runs as a fiber: no host thread. */
+static void fiber_main(void *p)
+{
+	struct shim_thread *t = p;
+
+	self = t;
+	t->fn(t->arg);
+	thread_end(t);
 }
 
 static void *thread_main(void *p)
@@ -233,8 +253,21 @@ int shim_thread_create(struct shim_thread **threadp, const char *name,
 	t->joinable = joinable;
 	t->started = &started;
 	snprintf(t->name, sizeof(t->name), "%s", name);
-	if (unlikely(shim_controlled))
+	if (unlikely(shim_controlled)) {
 		t->ctl = shim_ctl_register(t->name);
+		/* one host thread runs them all, one at a time: no thread at all */
+		if (shim_ctl_fibers()) {
+			err = shim_ctl_start_fiber(t->ctl, fiber_main, t);
+			if (err) {
+				if (threadp)
+					*threadp = NULL;
+				free(t);
+				return err;
+			}
+			shim_point(SHIM_POINT_KTHREAD);
+			return 0;
+		}
+	}
 
 	/*
 	 * Threads of the shim take no host signals: a SIGCHLD or SIGINT is
@@ -271,6 +304,10 @@ void shim_thread_join(struct shim_thread *t)
 	/* in a controlled run the joiner waits its turn, not in the host */
 	while (shim_controlled && !__atomic_load_n(&t->ended, __ATOMIC_ACQUIRE))
 		shim_host_wait(&t->ended, 0, -1);
+	if (shim_controlled && shim_ctl_fibers()) {
+		free(t);
+		return;
+	}
 	err = pthread_join(t->thread, NULL);
 
 	if (err)
@@ -301,6 +338,11 @@ void shim_thread_exit(void)
 struct shim_thread *shim_thread_self(void)
 {
 	return self;
+}
+
+void shim_thread_set_self(struct shim_thread *t)
+{
+	self = t;
 }
 
 static void adopted_thread_end(void *p)
@@ -349,9 +391,12 @@ void shim_thread_set_name(const char *name)
 
 	/* the host keeps 15 characters; the kernel's comm has 16 with NUL */
 	snprintf(buf, sizeof(buf), "%.15s", name);
-	pthread_setname_np(pthread_self(), buf);
-	if (unlikely(shim_controlled))
+	if (unlikely(shim_controlled)) {
 		shim_ctl_set_name(buf);
+		if (shim_ctl_fibers())
+			return;		/* fibers share the one host thread */
+	}
+	pthread_setname_np(pthread_self(), buf);
 }
 
 void shim_thread_get_name(char *buf, size_t len)
@@ -404,6 +449,9 @@ int shim_host_cpu(void)
 
 int shim_gettid(void)
 {
+	/* in a controlled run, the task's number: the same in every replay */
+	if (unlikely(shim_controlled))
+		return shim_ctl_task_id() + 1;
 	return (int) syscall(SYS_gettid);
 }
 
@@ -474,6 +522,96 @@ void shim_console_write(const char *text, size_t len)
 const char *shim_getenv(const char *name)
 {
 	return getenv(name);
+}
+
+/* --- fibers ------------------------------------------------------------------ */
+
+/*
+ * Tasks of a controlled run as fibers: each has its own stack, and they
+ * all run on the host thread that booted, one at a time, switching where
+ * the scheduler says.  A switch is a register save and restore
+ * (_setjmp/_longjmp, no signal mask to change); a fiber's first start
+ * goes through its ucontext.  Far cheaper than handing a CPU from one host
+ * thread to another, which is what lets exploration try many schedules.
+ */
+#define FIBER_STACK	(1UL << 20)	/* reserved; the host backs what is used */
+
+struct shim_fiber {
+	jmp_buf regs;
+	ucontext_t start;
+	int started;
+	void *stack;
+	void (*fn)(void *);
+	void *arg;
+};
+
+static struct shim_fiber *fiber_starting;
+
+static void fiber_trampoline(void)
+{
+	struct shim_fiber *f = fiber_starting;
+
+	f->fn(f->arg);
+	/* a fiber's end switches away for good: never back here */
+	shim_host_bug("fiber returned", EINVAL);
+}
+
+struct shim_fiber *shim_host_fiber_self(void)
+{
+	struct shim_fiber *f = calloc(1, sizeof(*f));
+
+	if (!f)
+		shim_host_bug("calloc", ENOMEM);
+	f->started = 1;		/* it runs: the thread that asked */
+	return f;
+}
+
+int shim_host_fiber_create(struct shim_fiber **fp, void (*fn)(void *), void *arg)
+{
+	struct shim_fiber *f = calloc(1, sizeof(*f));
+
+	if (!f)
+		return -ENOMEM;
+	f->stack = mmap(NULL, FIBER_STACK, PROT_READ | PROT_WRITE,
+			MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
+	if (f->stack == MAP_FAILED) {
+		free(f);
+		return -ENOMEM;
+	}
+	/* the lowest page is a guard: an overflow faults, not corrupts */
+	mprotect(f->stack, 4096, PROT_NONE);
+	f->fn = fn;
+	f->arg = arg;
+	if (getcontext(&f->start))
+		shim_host_bug("getcontext", errno);
+	f->start.uc_stack.ss_sp = f->stack;
+	f->start.uc_stack.ss_size = FIBER_STACK;
+	f->start.uc_link = NULL;
+	makecontext(&f->start, fiber_trampoline, 0);
+	*fp = f;
+	return 0;
+}
+
+/* Run @to; come back here when something switches to @from again. */
+void shim_host_fiber_switch(struct shim_fiber *from, struct shim_fiber *to)
+{
+	if (from && _setjmp(from->regs))
+		return;
+	if (!to->started) {
+		to->started = 1;
+		fiber_starting = to;
+		setcontext(&to->start);
+		shim_host_bug("setcontext", errno);
+	}
+	_longjmp(to->regs, 1);
+}
+
+/* Let a fiber that has ended go; not the one running. */
+void shim_host_fiber_free(struct shim_fiber *f)
+{
+	if (f->stack)
+		munmap(f->stack, FIBER_STACK);
+	free(f);
 }
 
 /* --- files and the process ------------------------------------------------- */

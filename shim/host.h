@@ -179,8 +179,20 @@ extern void shim_host_exit(int status) __attribute__((noreturn));
 extern void shim_host_raw_wait(volatile void *word, u32 val, s64 timeout_ns);
 extern void shim_host_raw_wake(volatile void *word, int nr);
 
+/* Fibers: a controlled run's tasks on one host thread (host.c). */
+struct shim_fiber;
+extern struct shim_fiber *shim_host_fiber_self(void);
+extern int shim_host_fiber_create(struct shim_fiber **fp, void (*fn)(void *),
+				  void *arg);
+extern void shim_host_fiber_switch(struct shim_fiber *from, struct shim_fiber *to);
+extern void shim_host_fiber_free(struct shim_fiber *f);
+extern void shim_thread_set_self(struct shim_thread *t);
+
 struct shim_ctl_task;
 extern void shim_ctl_init(void);
+extern int shim_ctl_fibers(void);
+extern int shim_ctl_start_fiber(struct shim_ctl_task *t, void (*fn)(void *), void *arg);
+extern int shim_ctl_task_id(void);
 extern struct shim_ctl_task *shim_ctl_register(const char *name);
 extern void shim_ctl_begin(struct shim_ctl_task *t);
 extern void shim_ctl_adopt(const char *name);

@@ -116,7 +116,7 @@ static void evict_oldest(void)
 	shim_host_free(b->host);
 	bytes -= b->size;
 	oldest = (oldest + 1) % QUARANTINE_BLOCKS;
-	nr_blocks--;
+	__atomic_sub_fetch(&nr_blocks, 1, __ATOMIC_RELAXED);
 }
 
 /* Called by kfree() once @p is no longer live: poison it and keep it. */
@@ -137,7 +137,7 @@ void shim_quarantine_add(void *p, size_t size, const char *alloc_caller,
 	blocks[slot].free_caller = free_caller;
 	blocks[slot].host = host;
 	index_block(slot);
-	nr_blocks++;
+	__atomic_add_fetch(&nr_blocks, 1, __ATOMIC_RELAXED);
 	bytes += size;
 	shim_mutex_unlock(&quarantine_lock);
 }
