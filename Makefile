@@ -35,14 +35,18 @@ else
 $(error STACK must be "workqueue" (the workqueue core) or "taskqueue" (keventd and the task queues), not "$(STACK)")
 endif
 
-# the drivers: legacy on the task queue, converted on the workqueue
-DRIVER_SRCS	:= $(shell find $(TOP)/drivers -name '*.[ch]' -not -path '*/converted/*' -not -path '*/legacy/*')
-DRIVER_BINS	:= $(BUILD)/drivers/legacy/all $(BUILD)/drivers/converted/all
+# the drivers, from their manifest: legacy on the task queue, converted on
+# the workqueue; each side's binaries are <driver> and all (every driver)
+MANIFEST	:= $(TOP)/drivers/manifest
+DRIVERS		:= $(shell awk -F'|' '!/^[ \t]*(\#|$$)/ { gsub(/[ \t]/, "", $$1); print $$1 }' $(MANIFEST))
+manifest_field	= $(shell awk -F'|' '{ n = $$1; gsub(/[ \t]/, "", n) } n == "$(1)" { print $$$(2) }' $(MANIFEST))
+DRIVER_BINS	:= $(foreach side,legacy converted,$(addprefix $(BUILD)/drivers/$(side)/,$(DRIVERS) all))
 # the driver objects modpost checks: each driver compiled alone
 MODULES		:= $(patsubst $(TOP)/drivers/%.c,$(BUILD)/modules/%.o,\
 		   $(wildcard $(TOP)/drivers/legacy/*.c $(TOP)/drivers/converted/*.c))
 
-.PHONY: all help deps cflags ldlibs check run-checks check-valgrind demo convert bench sanitize clean explore
+.PHONY: all help deps cflags ldlibs check run-checks check-valgrind demo convert bench sanitize \
+	clean explore drivers side-binaries scenario-binary
 .DEFAULT_GOAL := all
 
 help:		## list the targets
@@ -143,13 +147,64 @@ sanitize: deps	## the suites and stress programs under ASan+UBSan, the stress pr
 	@$(MAKE) --no-print-directory BUILD=$(BUILD)/tsan SAN="$(TSAN)" \
 		CHECKS='$$(STRESS_BINS)' run-checks
 
-# --- drivers: legacy on the task queue, converted on the workqueue -----
+# --- drivers: scenario binaries --------------------------------------------
+#
+# A scenario binary is the runner (drivers/scenarios/main.c), a driver's
+# sources from one side, the simulated world compiled against that side's
+# headers, the driver's scenarios and any EXTRA_OBJS (the demo's monitor),
+# on the side's stack.  Each binary lists its scenarios with --list.
 
-$(BUILD)/drivers/legacy/all: $(LIBS) $(DRIVER_SRCS) $(wildcard $(TOP)/drivers/legacy/*.c $(TOP)/drivers/legacy/include/*/*.h)
-	@CC="$(CC)" CFLAGS="$(CFLAGS)" $(TOP)/drivers/build.sh taskqueue $(TOP)/drivers/legacy $(@D) >/dev/null
+SCENARIO_DIR	:= $(TOP)/drivers/scenarios
+WORLD_SRCS	:= $(wildcard $(TOP)/drivers/world/*.c)
+DRIVER_HDRS	:= $(shell find $(TOP)/drivers/include $(SCENARIO_DIR) -name '*.h')
+driver_includes	= -I$(1)/include -I$(TOP)/drivers/include -I$(SCENARIO_DIR)
 
-$(BUILD)/drivers/converted/all: $(LIBS) $(DRIVER_SRCS) $(wildcard $(TOP)/drivers/converted/*.c $(TOP)/drivers/converted/include/*/*.h)
-	@CC="$(CC)" CFLAGS="$(CFLAGS)" $(TOP)/drivers/build.sh workqueue $(TOP)/drivers/converted $(@D) >/dev/null
+# $(call world_rules,OUTDIR,SRCDIR): the world, against that side's headers
+define world_rules
+$(1)/.world/%.o: $(TOP)/drivers/world/%.c $(DRIVER_HDRS) $(wildcard $(2)/include/*/*.h) $(SHIM_HDRS)
+	@mkdir -p $$(@D)
+	$$(CC) $$(CFLAGS) $$(KCFLAGS) $(call driver_includes,$(2)) -c -o $$@ $$<
+
+$(1)/.world/libworld.a: $(patsubst $(TOP)/drivers/world/%.c,$(1)/.world/%.o,$(WORLD_SRCS))
+	@rm -f $$@
+	ar rcs $$@ $$^
+endef
+
+# $(call scenario_binary,BINARY,STACK,SRCDIR,SOURCES,SCENARIO FILES,EXTRA OBJS,WORLD)
+define scenario_binary
+$(1): $(SCENARIO_DIR)/main.c $(addprefix $(3)/,$(4)) $(5) $(6) $(7) $(DRIVER_HDRS) \
+		$(wildcard $(3)/include/*/*.h) $(LIBS)
+	@mkdir -p $$(@D)
+	$$(CC) $$(CFLAGS) $$(KCFLAGS) $(call driver_includes,$(3)) -DSTACK_NAME='"$(2)"' \
+		-o $$@ $(SCENARIO_DIR)/main.c $(addprefix $(3)/,$(4)) $(5) $(6) $(7) \
+		-Wl,--whole-archive $(BUILD)/lib$(2).a -Wl,--no-whole-archive $(LIBSHIM) $(HOSTLIBS)
+endef
+
+# $(call side_rules,OUTDIR,STACK,SRCDIR,EXTRA OBJS): every driver, and all
+define side_rules
+$(eval $(call world_rules,$(1),$(3)))
+$(foreach d,$(DRIVERS),$(eval $(call scenario_binary,$(1)/$(d),$(2),$(3),$(call manifest_field,$(d),2),$(addprefix $(SCENARIO_DIR)/,$(call manifest_field,$(d),3)),$(4),$(1)/.world/libworld.a)))
+$(eval $(call scenario_binary,$(1)/all,$(2),$(3),$(foreach d,$(DRIVERS),$(call manifest_field,$(d),2)),$(addprefix $(SCENARIO_DIR)/,$(foreach d,$(DRIVERS),$(call manifest_field,$(d),3)) mixed.c),$(4),$(1)/.world/libworld.a))
+endef
+
+$(eval $(call side_rules,$(BUILD)/drivers/legacy,taskqueue,$(TOP)/drivers/legacy))
+$(eval $(call side_rules,$(BUILD)/drivers/converted,workqueue,$(TOP)/drivers/converted))
+
+# For the demo: make side-binaries SRCDIR=dir OUT=dir STACK=... [EXTRA_OBJS=...]
+ifneq ($(OUT),)
+$(eval $(call side_rules,$(abspath $(OUT)),$(STACK),$(abspath $(SRCDIR)),$(EXTRA_OBJS)))
+side-binaries: $(addprefix $(abspath $(OUT))/,$(or $(BINARIES),$(DRIVERS) all))
+endif
+
+# A driver of one's own: make scenario-binary BINARY=file SRCDIR=dir
+# SOURCES='a.c ...' SCENARIO_FILES='/abs/s.c ...' STACK=... [EXTRA_OBJS=...]
+ifneq ($(BINARY),)
+$(eval $(call world_rules,$(abspath $(BINARY)).d,$(abspath $(SRCDIR))))
+$(eval $(call scenario_binary,$(abspath $(BINARY)),$(STACK),$(abspath $(SRCDIR)),$(SOURCES),$(SCENARIO_FILES),$(EXTRA_OBJS),$(abspath $(BINARY)).d/.world/libworld.a))
+scenario-binary: $(abspath $(BINARY))
+endif
+
+drivers: $(DRIVER_BINS)	## build every driver's scenario binaries, both sides (build/drivers/)
 
 
 $(BUILD)/modules/%.o: $(TOP)/drivers/%.c $(LIBS)

@@ -10,12 +10,10 @@
  * and exits 0 if every invariant held, 1 if one broke, 2 on a usage error.
  */
 #include <inttypes.h>
-#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <shim/test.h>
 #include "scenario.h"
@@ -38,7 +36,7 @@ struct scenario_ctx {
 	uint64_t seed;
 	struct strbuf obs, inv, stats;
 	int failed;
-	pthread_mutex_t lock;
+	struct shim_mutex lock;
 };
 
 static void sb_add(struct strbuf *b, const char *fmt, ...)
@@ -101,18 +99,18 @@ uint64_t scn_seed(struct scenario_ctx *ctx)
 
 void obs_u64(struct scenario_ctx *ctx, const char *key, uint64_t v)
 {
-	pthread_mutex_lock(&ctx->lock);
+	shim_mutex_lock(&ctx->lock);
 	sb_key(&ctx->obs, key);
 	sb_add(&ctx->obs, "%" PRIu64, v);
-	pthread_mutex_unlock(&ctx->lock);
+	shim_mutex_unlock(&ctx->lock);
 }
 
 void obs_i64(struct scenario_ctx *ctx, const char *key, int64_t v)
 {
-	pthread_mutex_lock(&ctx->lock);
+	shim_mutex_lock(&ctx->lock);
 	sb_key(&ctx->obs, key);
 	sb_add(&ctx->obs, "%" PRId64, v);
-	pthread_mutex_unlock(&ctx->lock);
+	shim_mutex_unlock(&ctx->lock);
 }
 
 void obs_hex(struct scenario_ctx *ctx, const char *key, uint64_t v)
@@ -125,10 +123,10 @@ void obs_hex(struct scenario_ctx *ctx, const char *key, uint64_t v)
 
 void obs_str(struct scenario_ctx *ctx, const char *key, const char *s)
 {
-	pthread_mutex_lock(&ctx->lock);
+	shim_mutex_lock(&ctx->lock);
 	sb_key(&ctx->obs, key);
 	sb_str(&ctx->obs, s);
-	pthread_mutex_unlock(&ctx->lock);
+	shim_mutex_unlock(&ctx->lock);
 }
 
 void obs_u64_list(struct scenario_ctx *ctx, const char *key,
@@ -136,13 +134,13 @@ void obs_u64_list(struct scenario_ctx *ctx, const char *key,
 {
 	size_t i;
 
-	pthread_mutex_lock(&ctx->lock);
+	shim_mutex_lock(&ctx->lock);
 	sb_key(&ctx->obs, key);
 	sb_add(&ctx->obs, "[");
 	for (i = 0; i < n; i++)
 		sb_add(&ctx->obs, "%s%" PRIu64, i ? "," : "", v[i]);
 	sb_add(&ctx->obs, "]");
-	pthread_mutex_unlock(&ctx->lock);
+	shim_mutex_unlock(&ctx->lock);
 }
 
 void obs_i64_list(struct scenario_ctx *ctx, const char *key,
@@ -150,13 +148,13 @@ void obs_i64_list(struct scenario_ctx *ctx, const char *key,
 {
 	size_t i;
 
-	pthread_mutex_lock(&ctx->lock);
+	shim_mutex_lock(&ctx->lock);
 	sb_key(&ctx->obs, key);
 	sb_add(&ctx->obs, "[");
 	for (i = 0; i < n; i++)
 		sb_add(&ctx->obs, "%s%" PRId64, i ? "," : "", v[i]);
 	sb_add(&ctx->obs, "]");
-	pthread_mutex_unlock(&ctx->lock);
+	shim_mutex_unlock(&ctx->lock);
 }
 
 void obs_str_list(struct scenario_ctx *ctx, const char *key,
@@ -164,7 +162,7 @@ void obs_str_list(struct scenario_ctx *ctx, const char *key,
 {
 	size_t i;
 
-	pthread_mutex_lock(&ctx->lock);
+	shim_mutex_lock(&ctx->lock);
 	sb_key(&ctx->obs, key);
 	sb_add(&ctx->obs, "[");
 	for (i = 0; i < n; i++) {
@@ -173,12 +171,12 @@ void obs_str_list(struct scenario_ctx *ctx, const char *key,
 		sb_str(&ctx->obs, v[i]);
 	}
 	sb_add(&ctx->obs, "]");
-	pthread_mutex_unlock(&ctx->lock);
+	shim_mutex_unlock(&ctx->lock);
 }
 
 int inv(struct scenario_ctx *ctx, const char *key, int cond)
 {
-	pthread_mutex_lock(&ctx->lock);
+	shim_mutex_lock(&ctx->lock);
 	sb_key(&ctx->inv, key);
 	sb_add(&ctx->inv, "%s", cond ? "true" : "false");
 	if (!cond) {
@@ -186,63 +184,58 @@ int inv(struct scenario_ctx *ctx, const char *key, int cond)
 		fprintf(stderr, "%s/%s: invariant %s broken\n",
 			ctx->scn->driver, ctx->scn->name, key);
 	}
-	pthread_mutex_unlock(&ctx->lock);
+	shim_mutex_unlock(&ctx->lock);
 	return cond;
 }
 
 void stat_u64(struct scenario_ctx *ctx, const char *key, uint64_t v)
 {
-	pthread_mutex_lock(&ctx->lock);
+	shim_mutex_lock(&ctx->lock);
 	sb_key(&ctx->stats, key);
 	sb_add(&ctx->stats, "%" PRIu64, v);
-	pthread_mutex_unlock(&ctx->lock);
+	shim_mutex_unlock(&ctx->lock);
 }
 
 void stat_f(struct scenario_ctx *ctx, const char *key, double v)
 {
-	pthread_mutex_lock(&ctx->lock);
+	shim_mutex_lock(&ctx->lock);
 	sb_key(&ctx->stats, key);
 	sb_add(&ctx->stats, "%.3f", v);
-	pthread_mutex_unlock(&ctx->lock);
+	shim_mutex_unlock(&ctx->lock);
 }
 
+/* The shim's clock and sleeps: virtual in a controlled run (SHIM_SCHED). */
 uint64_t scn_now_ns(void)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t) ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+	return shim_clock_ns();
 }
 
 void scn_sleep_ms(unsigned int ms)
 {
-	struct timespec ts = { ms / 1000, (long) (ms % 1000) * 1000000L };
-
-	while (nanosleep(&ts, &ts))
-		;
+	shim_sleep_ns(ms * 1000000ULL);
 }
 
 struct thread_arg {
 	void (*fn)(void *arg, int i);
 	void *arg;
 	int i;
+	struct shim_thread *thread;
 };
 
-static void *thread_main(void *p)
+static void thread_main(void *p)
 {
 	struct thread_arg *ta = p;
 
 	ta->fn(ta->arg, ta->i);
-	return NULL;
 }
 
+/* The shim's threads, so that a controlled run schedules them too. */
 void scn_run_threads(int n, void (*fn)(void *arg, int i), void *arg)
 {
-	pthread_t *tid = calloc(n, sizeof(*tid));
 	struct thread_arg *ta = calloc(n, sizeof(*ta));
 	int i;
 
-	if (!tid || !ta) {
+	if (!ta) {
 		perror("calloc");
 		exit(2);
 	}
@@ -252,16 +245,11 @@ void scn_run_threads(int n, void (*fn)(void *arg, int i), void *arg)
 		ta[i].fn = fn;
 		ta[i].arg = arg;
 		ta[i].i = i;
-		if (pthread_create(&tid[i], NULL, thread_main, &ta[i])) {
-			perror("pthread_create");
-			exit(2);
-		}
 		snprintf(name, sizeof(name), "producer/%d", i & 0xffff);
-		pthread_setname_np(tid[i], name);
+		ta[i].thread = shim_thread_start(name, thread_main, &ta[i]);
 	}
 	for (i = 0; i < n; i++)
-		pthread_join(tid[i], NULL);
-	free(tid);
+		shim_thread_join(ta[i].thread);
 	free(ta);
 }
 
@@ -328,7 +316,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	ctx.seed = seed;
-	pthread_mutex_init(&ctx.lock, NULL);
+	ctx.lock = (struct shim_mutex) SHIM_MUTEX_INIT;
 	sb_init(&ctx.obs);
 	sb_init(&ctx.inv);
 	sb_init(&ctx.stats);

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include <shim/test.h>
+#include <shim/stats.h>
 #include <linux/errno.h>
 #include <world/util.h>
 #include <world/uart.h>
@@ -42,16 +43,9 @@ struct isolation {
 	struct sim_uart *u;
 	unsigned char data[ISO_BYTES];
 	uint64_t sent_ns[ISO_BYTES];
-	double lat_ms[ISO_BYTES];
+	uint64_t lat_us[ISO_BYTES];
 	int delivered;
 };
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *) a, y = *(const double *) b;
-
-	return x < y ? -1 : x > y;
-}
 
 static void isolation_thread(void *arg, int i)
 {
@@ -76,8 +70,8 @@ static void isolation_thread(void *arg, int i)
 	for (n = 0; n < ISO_BYTES; n++) {
 		if (n_record_wait_bytes(0, n + 1, 20000) < (u64) n + 1)
 			break;
-		iso->lat_ms[n] = (scn_now_ns() -
-			__atomic_load_n(&iso->sent_ns[n], __ATOMIC_SEQ_CST)) / 1e6;
+		iso->lat_us[n] = (scn_now_ns() -
+			__atomic_load_n(&iso->sent_ns[n], __ATOMIC_SEQ_CST)) / 1000;
 		iso->delivered++;
 	}
 }
@@ -89,7 +83,7 @@ static void isolation(struct scenario_ctx *ctx)
 	struct n_record_stats rs;
 	struct tty_struct *tty;
 	u64 s = world_prng_seed(scn_seed(ctx));
-	double sorted[ISO_BYTES], sum = 0;
+	uint64_t sum = 0;
 	unsigned long commits = 0, async_commits = 0;
 	int i, ok = 1, in_order = 1;
 
@@ -132,16 +126,13 @@ static void isolation(struct scenario_ctx *ctx)
 	obs_u64(ctx, "commits", commits);
 	inv(ctx, "commits_in_order", in_order);
 
-	for (i = 0; i < iso.delivered; i++) {
-		sorted[i] = iso.lat_ms[i];
-		sum += iso.lat_ms[i];
-	}
-	qsort(sorted, iso.delivered, sizeof(double), cmp_double);
+	for (i = 0; i < iso.delivered; i++)
+		sum += iso.lat_us[i];
 	if (iso.delivered) {
-		stat_f(ctx, "tty_latency_ms_mean", sum / iso.delivered);
-		stat_f(ctx, "tty_latency_ms_p50", sorted[iso.delivered / 2]);
-		stat_f(ctx, "tty_latency_ms_p90", sorted[iso.delivered * 9 / 10]);
-		stat_f(ctx, "tty_latency_ms_max", sorted[iso.delivered - 1]);
+		stat_u64(ctx, "tty_latency_us_mean", sum / iso.delivered);
+		stat_u64(ctx, "tty_latency_us_p50", shim_percentile(iso.lat_us, iso.delivered, 50));
+		stat_u64(ctx, "tty_latency_us_p90", shim_percentile(iso.lat_us, iso.delivered, 90));
+		stat_u64(ctx, "tty_latency_us_max", shim_percentile(iso.lat_us, iso.delivered, 100));
 	}
 	stat_u64(ctx, "commit_ms_each", ISO_LATENCY);
 	stat_u64(ctx, "async_commits", async_commits);

@@ -1,0 +1,153 @@
+"""runner - the drivers, their scenario binaries, and what a scenario says.
+
+The one place, for the scripts, that knows the driver manifest
+(drivers/manifest), how scenario binaries are built (through make) and
+run (one scenario per process), and the JSON a run prints:
+
+  {"driver":..,"scenario":..,"stack":..,"seed":N,"concurrent":bool,
+   "observables":{..},"invariants":{..},"stats":{..},"leaks":N,"ok":bool}
+
+and, when the demo's monitor is linked in, a second line
+{"monitor": {...}} (demo/monitor.c says what it holds).
+"""
+import collections
+import json
+import os
+import subprocess
+import time
+
+TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BUILD = os.path.join(TOP, "build")
+MANIFEST = os.path.join(TOP, "drivers", "manifest")
+SIDES = {"legacy": "taskqueue", "converted": "workqueue"}
+
+Driver = collections.namedtuple("Driver", "name sources scenarios")
+Scenario = collections.namedtuple("Scenario", "driver name concurrent what")
+
+
+class ManifestError(Exception):
+    pass
+
+
+def drivers(path=MANIFEST):
+    """The drivers of the manifest, in its order."""
+    out = []
+    with open(path) as f:
+        for n, line in enumerate(f, 1):
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            fields = [x.strip() for x in line.split("|")]
+            if len(fields) != 3 or not fields[0] or not fields[1].split() or \
+                    not fields[2].split():
+                raise ManifestError("%s:%d: expected 'driver | sources | scenarios', "
+                                    "got %r" % (path, n, line))
+            out.append(Driver(fields[0], fields[1].split(), fields[2].split()))
+    return out
+
+
+def driver_names():
+    return [d.name for d in drivers()]
+
+
+def make(*targets, **variables):
+    """Run make on the tree's Makefile; its output if it fails (else None)."""
+    cmd = ["make", "-s", "--no-print-directory", "-C", TOP] + list(targets)
+    cmd += ["%s=%s" % (k, v) for k, v in variables.items() if v is not None]
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    return None if r.returncode == 0 else (r.stdout + r.stderr)
+
+
+def build_side(side, out, srcdir=None, extra_objs=(), binaries=None):
+    """A side's scenario binaries into @out; None, or make's complaint."""
+    return make("side-binaries", OUT=out, STACK=SIDES[side],
+                SRCDIR=srcdir or os.path.join(TOP, "drivers", side),
+                EXTRA_OBJS=" ".join(extra_objs) or None,
+                BINARIES=" ".join(binaries) if binaries else None)
+
+
+def build_binary(binary, side, srcdir, sources, scenario_files, extra_objs=()):
+    """One binary of a driver of one's own; None, or make's complaint."""
+    return make("scenario-binary", BINARY=binary, STACK=SIDES[side], SRCDIR=srcdir,
+                SOURCES=" ".join(sources), SCENARIO_FILES=" ".join(scenario_files),
+                EXTRA_OBJS=" ".join(extra_objs) or None)
+
+
+def scenarios_of(exe, driver=None):
+    """The scenarios a binary holds (of @driver only, if given)."""
+    r = subprocess.run([exe, "--list"], capture_output=True, text=True, check=True)
+    out = []
+    for line in r.stdout.splitlines():
+        f = line.split("\t")
+        if len(f) >= 3 and (driver is None or f[0] == driver):
+            out.append(Scenario(f[0], f[1], f[2] == "concurrent", f[3] if len(f) > 3 else ""))
+    return out
+
+
+Result = collections.namedtuple(
+    "Result", "rc scenario monitor stdout stderr seconds")
+
+
+def parse(stdout):
+    """(scenario, monitor) objects of a run's output, None where missing."""
+    scn = mon = None
+    for line in stdout.splitlines():
+        line = line.strip()
+        if not line.startswith("{"):
+            continue
+        try:
+            obj = json.loads(line)
+        except ValueError:
+            continue
+        if "monitor" in obj:
+            mon = obj["monitor"]
+        elif "observables" in obj:
+            scn = obj
+    return scn, mon
+
+
+def run(exe, driver, scenario, seed=1, env=None, timeout=120, sched=None):
+    """Run one scenario in its own process.  rc is the exit status, a
+    negative signal number, or "timeout"."""
+    e = dict(os.environ, SHIM_LOGLEVEL="4")
+    e.pop("SHIM_SCHED", None)
+    e.pop("SHIM_SCHED_LOG", None)
+    if sched:
+        e["SHIM_SCHED"] = sched
+    e.update(env or {})
+    t = time.time()
+    try:
+        r = subprocess.run([exe, "--driver", driver, "--scenario", scenario,
+                            "--seed", str(seed)], capture_output=True, text=True,
+                           env=e, timeout=timeout)
+        rc, out, err = r.returncode, r.stdout, r.stderr
+    except subprocess.TimeoutExpired as x:
+        rc = "timeout"
+        out = (x.stdout or b"").decode(errors="replace") if isinstance(x.stdout, bytes) \
+            else (x.stdout or "")
+        err = (x.stderr or b"").decode(errors="replace") if isinstance(x.stderr, bytes) \
+            else (x.stderr or "")
+    scn, mon = parse(out)
+    return Result(rc, scn, mon, out, err, round(time.time() - t, 3))
+
+
+def failure(res):
+    """Why a run failed, in a few words; None if it did not."""
+    if res.rc == "timeout":
+        return "timed out"
+    if isinstance(res.rc, int) and res.rc < 0:
+        return "killed by signal %d" % -res.rc
+    if not res.scenario:
+        return "exit %s without a report" % res.rc
+    if res.rc not in (0, 1):
+        return "exit %s" % res.rc
+    return None
+
+
+def percentile(samples, p):
+    """The p-th percentile (0-100) of @samples, nearest rank, as everywhere
+    in the tree (shim/include/shim/stats.h is the C one)."""
+    s = sorted(samples)
+    if not s:
+        return None
+    return s[min(len(s) - 1, len(s) * p // 100)]
