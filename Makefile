@@ -96,11 +96,12 @@ test_stacklib	= $(if $(filter taskqueue,$(1)),$(LIB_TASKQUEUE),$(LIB_WORKQUEUE))
 
 
 .SECONDEXPANSION:
-$(BUILD)/tests/%: $$(wildcard $(TOP)/tests/%/*.c) $(TOP)/tests/child.c \
+$(BUILD)/tests/%: $$(wildcard $(TOP)/tests/%/*.c) $(TOP)/tests/child.c $(TOP)/drivers/runner/runner.c \
 		$(wildcard $(TOP)/tests/*.h $(TOP)/tests/*/*.h) $(LIBS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(KCFLAGS) -I$(TOP)/tests -DBUILD_DIR='"$(BUILD)"' \
-		-o $@ $(wildcard $(TOP)/tests/$*/*.c) $(TOP)/tests/child.c \
+	$(CC) $(CFLAGS) $(KCFLAGS) -I$(TOP)/tests -I$(TOP)/drivers -DBUILD_DIR='"$(BUILD)"' \
+		-DTOP_DIR='"$(TOP)"' -o $@ $(wildcard $(TOP)/tests/$*/*.c) $(TOP)/tests/child.c \
+		$(if $(filter drivers,$*),$(TOP)/drivers/runner/runner.c) \
 		$(if $(wildcard $(call test_stacklib,$*)),$(call test_stacklib,$*)) \
 		$(LIBSHIM) $(CRITERION) $(HOSTLIBS)
 
@@ -157,7 +158,10 @@ sanitize: deps	## the suites and stress programs under ASan+UBSan, the stress pr
 SCENARIO_DIR	:= $(TOP)/drivers/scenarios
 WORLD_SRCS	:= $(wildcard $(TOP)/drivers/world/*.c)
 DRIVER_HDRS	:= $(shell find $(TOP)/drivers/include $(SCENARIO_DIR) -name '*.h')
-driver_includes	= -I$(1)/include -I$(TOP)/drivers/include -I$(SCENARIO_DIR)
+# no sibling calls: a flush is named by where it was called from, which a
+# tail call would hide (the demo's flush coverage)
+driver_includes	= -I$(1)/include -I$(TOP)/drivers/include -I$(SCENARIO_DIR) \
+		  -fno-optimize-sibling-calls
 
 # $(call world_rules,OUTDIR,SRCDIR): the world, against that side's headers
 define world_rules

@@ -18,6 +18,7 @@ static struct shim_mutex kallsyms_lock = SHIM_MUTEX_INIT;
 static struct ksym *syms;
 static long nr_syms;
 static int loaded;
+static unsigned long bias;	/* where the loader put the program */
 
 static int ksym_cmp(const void *a, const void *b)
 {
@@ -54,7 +55,6 @@ static void load(void)
 {
 	const Elf64_Ehdr *eh;
 	const Elf64_Shdr *sh;
-	unsigned long bias = 0;
 	size_t len;
 	char *image;
 	long i;
@@ -79,6 +79,23 @@ static void load(void)
 	qsort(syms, nr_syms, sizeof(*syms), ksym_cmp);
 }
 
+static void load_once(void)
+{
+	shim_mutex_lock(&kallsyms_lock);
+	if (!loaded) {
+		loaded = 1;
+		load();
+	}
+	shim_mutex_unlock(&kallsyms_lock);
+}
+
+/* @addr as the program's file has it, for addr2line. */
+unsigned long shim_symbol_link_address(unsigned long addr)
+{
+	load_once();
+	return addr - bias;
+}
+
 /**
  * shim_symbol - name the function holding @addr, as "name+0xoff/0xsize"
  *
@@ -89,12 +106,7 @@ char *shim_symbol(unsigned long addr, char *buf, size_t len)
 	long lo = 0, hi;
 	struct ksym *k;
 
-	shim_mutex_lock(&kallsyms_lock);
-	if (!loaded) {
-		loaded = 1;
-		load();
-	}
-	shim_mutex_unlock(&kallsyms_lock);
+	load_once();
 	/* the last symbol at or below @addr */
 	hi = nr_syms;
 	while (lo < hi) {

@@ -9,6 +9,7 @@
 #include <linux/interrupt.h>
 #include <linux/completion.h>
 #include <asm/bitops.h>
+#include <trace/events/workqueue.h>
 
 #define NR_BH	32
 
@@ -49,7 +50,9 @@ static void run_bottom_halves(void)
 			if (!(active & (1UL << nr)) || !bh_base[nr])
 				continue;
 			shim_preempt_add(SOFTIRQ_OFFSET);
+			trace_softirq_entry(bh_base[nr]);
 			bh_base[nr]();
+			trace_softirq_exit(bh_base[nr]);
 			shim_preempt_sub(SOFTIRQ_OFFSET);
 		}
 	}

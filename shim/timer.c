@@ -11,6 +11,7 @@
 #include "shim.h"
 #include <linux/timer.h>
 #include <linux/interrupt.h>
+#include <trace/events/workqueue.h>
 
 extern void shim_set_virtual_jiffies(unsigned long j);
 extern u64 shim_ns_until_jiffy(unsigned long j);
@@ -184,7 +185,9 @@ static int run_first_timer(unsigned long now, unsigned long *flags)
 
 	shim_preempt_add(SOFTIRQ_OFFSET);
 	shim_point(SHIM_POINT_TIMER);
+	trace_timer_expire_entry(timer, fn);
 	fn(data);
+	trace_timer_expire_exit(timer, fn);
 	shim_preempt_sub(SOFTIRQ_OFFSET);
 
 	spin_lock_irqsave(&timers_lock, *flags);

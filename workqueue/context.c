@@ -66,6 +66,8 @@ int queue_task(struct tq_struct *tq, task_queue *list)
 {
 	unsigned long flags;
 
+	if (tq->routine)
+		trace_workqueue_queue_call(queue_name(list), tq, tq->routine);
 	if (test_and_set_bit(0, &tq->sync))
 		return 0;
 	spin_lock_irqsave(&tqueue_lock, flags);
@@ -211,6 +213,7 @@ void flush_scheduled_tasks(void)
 		       "returning\n", current->comm, current->pid);
 		return;
 	}
+	trace_workqueue_flush_start("keventd", _RET_IP_);
 	add_wait_queue(&context_task_done, &wait);
 	for (count = 0; count < 2; count++) {
 		set_current_state(TASK_UNINTERRUPTIBLE);
@@ -220,6 +223,7 @@ void flush_scheduled_tasks(void)
 	}
 	remove_wait_queue(&context_task_done, &wait);
 	set_current_state(TASK_RUNNING);
+	trace_workqueue_flush_end("keventd", _RET_IP_);
 }
 
 /* keventd is already running, since before main(): nothing to do. */

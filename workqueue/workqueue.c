@@ -263,6 +263,7 @@ int queue_work(struct workqueue_struct *wq, struct work_struct *work)
 	int wake;
 
 	check_queueable(wq, work, __func__);
+	trace_workqueue_queue_call(wq->name, work, work->routine);
 	if (test_and_set_bit(0, &work->pending))
 		return 0;
 
@@ -311,6 +312,7 @@ int queue_delayed_work(struct workqueue_struct *wq, struct work_struct *work,
 	if (!delay)
 		return queue_work(wq, work);
 	check_queueable(wq, work, __func__);
+	trace_workqueue_queue_call(wq->name, work, work->routine);
 	if (test_and_set_bit(0, &work->pending))
 		return 0;
 
@@ -494,7 +496,7 @@ static void flush_cpu_workqueue(struct cpu_workqueue_struct *cwq)
  * fired is not waited for.  Process context; from one of @wq's own workers
  * it would wait for itself: that is reported and it returns at once.
  */
-void flush_workqueue(struct workqueue_struct *wq)
+static void __flush_workqueue(struct workqueue_struct *wq, unsigned long ip)
 {
 	int cpu;
 
@@ -505,8 +507,15 @@ void flush_workqueue(struct workqueue_struct *wq)
 		       wq->name, current->comm, current->pid);
 		return;
 	}
+	trace_workqueue_flush_start(wq->name, ip);
 	for_each_online_cpu(cpu)
 		flush_cpu_workqueue(wq->cpu_wq[cpu]);
+	trace_workqueue_flush_end(wq->name, ip);
+}
+
+void flush_workqueue(struct workqueue_struct *wq)
+{
+	__flush_workqueue(wq, _RET_IP_);
 }
 
 static void stop_worker(struct cpu_workqueue_struct *cwq)
@@ -730,7 +739,7 @@ void destroy_workqueue(struct workqueue_struct *wq)
 	do {
 		for_each_online_cpu(cpu)
 			cancel_waiting_delayed(wq->cpu_wq[cpu]);
-		flush_workqueue(wq);
+		__flush_workqueue(wq, _RET_IP_);
 	} while (!workqueue_drained(wq));
 
 	debug_object_deactivate(wq, &wq_debug_descr);
@@ -754,7 +763,7 @@ int schedule_delayed_work(struct work_struct *work, unsigned long delay)
 
 void flush_scheduled_work(void)
 {
-	flush_workqueue(keventd_wq);
+	__flush_workqueue(keventd_wq, _RET_IP_);
 }
 
 int current_is_keventd(void)

@@ -6,7 +6,8 @@
  *
  * Prints one JSON object on stdout:
  *   {"driver":..,"scenario":..,"stack":..,"seed":N,"concurrent":bool,
- *    "observables":{..},"invariants":{..},"stats":{..},"leaks":N,"ok":bool}
+ *    "observables":{..},"invariants":{..},"stats":{..},"exact_counts":[..],
+ *    "leaks":N,"ok":bool}
  * and exits 0 if every invariant held, 1 if one broke, 2 on a usage error.
  */
 #include <inttypes.h>
@@ -34,7 +35,7 @@ struct strbuf {
 struct scenario_ctx {
 	const struct scenario *scn;
 	uint64_t seed;
-	struct strbuf obs, inv, stats;
+	struct strbuf obs, inv, stats, exact;
 	int failed;
 	struct shim_mutex lock;
 };
@@ -196,6 +197,15 @@ void stat_u64(struct scenario_ctx *ctx, const char *key, uint64_t v)
 	shim_mutex_unlock(&ctx->lock);
 }
 
+void exact_counts(struct scenario_ctx *ctx, const char *routine)
+{
+	shim_mutex_lock(&ctx->lock);
+	if (ctx->exact.items++)
+		sb_add(&ctx->exact, ",");
+	sb_str(&ctx->exact, routine);
+	shim_mutex_unlock(&ctx->lock);
+}
+
 void stat_f(struct scenario_ctx *ctx, const char *key, double v)
 {
 	shim_mutex_lock(&ctx->lock);
@@ -320,6 +330,7 @@ int main(int argc, char **argv)
 	sb_init(&ctx.obs);
 	sb_init(&ctx.inv);
 	sb_init(&ctx.stats);
+	sb_init(&ctx.exact);
 
 	ctx.scn->run(&ctx);
 
@@ -342,12 +353,15 @@ int main(int argc, char **argv)
 		free(b.s);
 	}
 	printf(",\"seed\":%" PRIu64 ",\"concurrent\":%s,\"observables\":{%s},"
-	       "\"invariants\":{%s},\"stats\":{%s},\"leaks\":%ld,\"ok\":%s}\n",
+	       "\"invariants\":{%s},\"stats\":{%s},\"exact_counts\":[%s],"
+	       "\"leaks\":%ld,\"ok\":%s}\n",
 	       seed, ctx.scn->concurrent ? "true" : "false", ctx.obs.s,
-	       ctx.inv.s, ctx.stats.s, leaks, ctx.failed ? "false" : "true");
+	       ctx.inv.s, ctx.stats.s, ctx.exact.s, leaks,
+	       ctx.failed ? "false" : "true");
 	fflush(stdout);
 	free(ctx.obs.s);
 	free(ctx.inv.s);
 	free(ctx.stats.s);
+	free(ctx.exact.s);
 	return ctx.failed ? 1 : 0;
 }

@@ -58,6 +58,14 @@ int inv(struct scenario_ctx *ctx, const char *key, int cond);
 void stat_u64(struct scenario_ctx *ctx, const char *key, uint64_t v);
 void stat_f(struct scenario_ctx *ctx, const char *key, double v);
 
+/*
+ * The demo compares each work routine's profile between the stacks: how
+ * often it was queued and ran, from which contexts, where.  In a
+ * single-threaded scenario every count must be equal; a concurrent one
+ * names here the routines whose counts do not depend on the interleaving.
+ */
+void exact_counts(struct scenario_ctx *ctx, const char *routine);
+
 /* host helpers */
 uint64_t scn_now_ns(void);
 void scn_sleep_ms(unsigned int ms);

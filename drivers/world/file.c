@@ -35,6 +35,8 @@ static struct file *fd_table[SIM_NR_FILES];
 static spinlock_t fd_lock = SPIN_LOCK_UNLOCKED;
 static struct sim_file_stats fstats;
 static spinlock_t stats_lock = SPIN_LOCK_UNLOCKED;
+/* transfers started and whose completion has not returned yet */
+static atomic_t in_flight = ATOMIC_INIT(0);
 
 /* the transfer itself; 0 or the bytes moved */
 static ssize_t do_io(struct file *filp, char *buf, size_t count, loff_t pos,
@@ -75,6 +77,7 @@ static void sim_io_done(unsigned long data)
 	iocb->private = NULL;
 	kfree(io);
 	aio_complete(iocb, ret, 0);
+	atomic_dec_return(&in_flight);
 	irq_exit();
 }
 
@@ -112,6 +115,7 @@ static ssize_t sim_aio_rw(struct kiocb *iocb, char *buf, size_t count,
 	spin_lock_irqsave(&stats_lock, flags);
 	fstats.queued++;
 	spin_unlock_irqrestore(&stats_lock, flags);
+	atomic_inc_return(&in_flight);
 	add_timer(&io->timer);
 	return -EIOCBQUEUED;
 }
@@ -254,4 +258,18 @@ void sim_file_get_stats(struct sim_file_stats *st)
 	spin_lock_irqsave(&stats_lock, flags);
 	*st = fstats;
 	spin_unlock_irqrestore(&stats_lock, flags);
+}
+
+/*
+ * Wait until the disk is idle: every transfer started has completed and
+ * its completion handler has returned (the request's last reference may be
+ * dropped there, after the event its waiter saw).  The hardware's own
+ * quiescence, not the driver's: process context.
+ */
+void sim_file_sync(void)
+{
+	while (atomic_add_return(0, &in_flight)) {
+		set_current_state(TASK_UNINTERRUPTIBLE);
+		schedule_timeout(1);
+	}
 }

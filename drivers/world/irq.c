@@ -7,6 +7,7 @@
 #include <linux/interrupt.h>
 #include <linux/errno.h>
 #include <world/irq.h>
+#include <trace/events/workqueue.h>
 
 #define IRQ_INPROGRESS	1
 #define IRQ_PENDING	2
@@ -114,7 +115,9 @@ int sim_raise_irq(unsigned int irq)
 		spin_unlock_irqrestore(&desc->lock, f);
 
 		irq_enter();
+		trace_irq_handler_entry(dev_id, handler);
 		handler(irq, dev_id, NULL);
+		trace_irq_handler_exit(dev_id, handler);
 		irq_exit();
 
 		spin_lock_irqsave(&desc->lock, f);

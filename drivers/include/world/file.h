@@ -27,5 +27,7 @@ extern int sim_file_open(const char *name, size_t size, unsigned long latency,
 /* close(2): drop the descriptor's reference */
 extern int sim_file_close(int fd);
 extern void sim_file_get_stats(struct sim_file_stats *st);
+/* Wait until no transfer is in flight and every completion has returned. */
+extern void sim_file_sync(void);
 
 #endif /* _WORLD_FILE_H */

@@ -78,6 +78,8 @@ int shim_gettid(void);
 /* Name the function of this program holding @addr ("name" at its start,
  * "name+0xoff/0xsize" inside it) in @buf; NULL if none does. */
 char *shim_symbol(unsigned long addr, char *buf, size_t len);
+/* @addr as the program's file has it (where it was linked), for addr2line. */
+unsigned long shim_symbol_link_address(unsigned long addr);
 
 /*
  * Controlled scheduling (SHIM_SCHED=random:SEED, pct:SEED[:DEPTH[:STEPS]],

@@ -5,15 +5,29 @@
 #include <shim/point.h>
 
 /*
- * Tracepoints of both deferred-work stacks: a work (or task) queued, and
- * its routine starting and ending.  A host program (the demo, a test)
- * installs a probe with shim_work_trace_register() from shim/trace.h;
- * without one each tracepoint costs a load and a branch.
+ * Tracepoints of both deferred-work stacks: a work (or task) queued, its
+ * routine starting and ending, a flush starting and ending (with the
+ * address it was called from); and of the contexts that run driver code
+ * besides the workers: a hard interrupt handler, a timer, a bottom half.
+ * Besides the queueing that was done, each call that asked for one is
+ * traced too (a pending work is not queued twice, but it was asked twice).
+ * A host program (the demo's monitor, a test) installs a probe with
+ * shim_work_trace_register() from shim/trace.h; without one each
+ * tracepoint costs a load and a branch.
+ *
+ * The probe gets (event, work, routine, queue): for a flush, work is NULL
+ * and routine is the caller's return address; for a context, work is the
+ * device or timer and routine the handler, queue the kind of context.
  */
 enum shim_work_event {
 	SHIM_WORK_QUEUE,
 	SHIM_WORK_EXECUTE_START,
 	SHIM_WORK_EXECUTE_END,
+	SHIM_WORK_FLUSH_START,
+	SHIM_WORK_FLUSH_END,
+	SHIM_CONTEXT_ENTRY,
+	SHIM_CONTEXT_EXIT,
+	SHIM_WORK_QUEUE_CALL,		/* asked to queue, pending or not */
 };
 
 typedef void (*shim_work_probe_t)(enum shim_work_event ev, const void *work,
@@ -29,7 +43,7 @@ static inline void __trace_work(enum shim_work_event ev, const void *work,
 
 	if (unlikely(probe))
 		probe(ev, work, routine, queue);
-	if (unlikely(shim_controlled))
+	if (unlikely(shim_controlled) && ev <= SHIM_WORK_EXECUTE_END)
 		shim_ctl_trace_work(ev, routine, queue);
 }
 
@@ -39,5 +53,29 @@ static inline void __trace_work(enum shim_work_event ev, const void *work,
 	__trace_work(SHIM_WORK_EXECUTE_START, (work), (routine), (queue))
 #define trace_workqueue_execute_end(queue, work, routine)		\
 	__trace_work(SHIM_WORK_EXECUTE_END, (work), (routine), (queue))
+/* every call that asks to queue a work, whether it was pending or not */
+#define trace_workqueue_queue_call(queue, work, routine)		\
+	__trace_work(SHIM_WORK_QUEUE_CALL, (work), (routine), (queue))
+/* @ip: where the flush was called from (_RET_IP_ of the exported call) */
+#define trace_workqueue_flush_start(queue, ip)				\
+	__trace_work(SHIM_WORK_FLUSH_START, (void *) 0, (void (*)(void *)) (ip), (queue))
+#define trace_workqueue_flush_end(queue, ip)				\
+	__trace_work(SHIM_WORK_FLUSH_END, (void *) 0, (void (*)(void *)) (ip), (queue))
+
+/* the contexts that run driver code besides the workers */
+#define trace_irq_handler_entry(dev, handler)				\
+	__trace_work(SHIM_CONTEXT_ENTRY, (dev), (void (*)(void *)) (unsigned long) (handler), "hardirq")
+#define trace_irq_handler_exit(dev, handler)				\
+	__trace_work(SHIM_CONTEXT_EXIT, (dev), (void (*)(void *)) (unsigned long) (handler), "hardirq")
+#define trace_timer_expire_entry(timer, fn)				\
+	__trace_work(SHIM_CONTEXT_ENTRY, (timer), (void (*)(void *)) (unsigned long) (fn), "timer")
+#define trace_timer_expire_exit(timer, fn)				\
+	__trace_work(SHIM_CONTEXT_EXIT, (timer), (void (*)(void *)) (unsigned long) (fn), "timer")
+#define trace_softirq_entry(fn)						\
+	__trace_work(SHIM_CONTEXT_ENTRY, (void *) 0, (void (*)(void *)) (unsigned long) (fn), "softirq")
+#define trace_softirq_exit(fn)						\
+	__trace_work(SHIM_CONTEXT_EXIT, (void *) 0, (void (*)(void *)) (unsigned long) (fn), "softirq")
+
+#define _RET_IP_	((unsigned long) __builtin_return_address(0))
 
 #endif /* _TRACE_EVENTS_WORKQUEUE_H */

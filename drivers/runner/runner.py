@@ -5,7 +5,8 @@ The one place, for the scripts, that knows the driver manifest
 run (one scenario per process), and the JSON a run prints:
 
   {"driver":..,"scenario":..,"stack":..,"seed":N,"concurrent":bool,
-   "observables":{..},"invariants":{..},"stats":{..},"leaks":N,"ok":bool}
+   "observables":{..},"invariants":{..},"stats":{..},"exact_counts":[..],
+   "leaks":N,"ok":bool}
 
 and, when the demo's monitor is linked in, a second line
 {"monitor": {...}} (demo/monitor.c says what it holds).
@@ -16,7 +17,7 @@ import os
 import subprocess
 import time
 
-TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BUILD = os.path.join(TOP, "build")
 MANIFEST = os.path.join(TOP, "drivers", "manifest")
 SIDES = {"legacy": "taskqueue", "converted": "workqueue"}
@@ -146,7 +147,7 @@ def failure(res):
 
 def percentile(samples, p):
     """The p-th percentile (0-100) of @samples, nearest rank, as everywhere
-    in the tree (shim/include/shim/stats.h is the C one)."""
+    in the tree (shim/include/shim/stats.h is the C one, runner.c uses it)."""
     s = sorted(samples)
     if not s:
         return None

@@ -1,0 +1,279 @@
+"""compare - is the converted driver's behaviour the legacy one's?
+
+For one scenario, run on both sides with the same seeds, in order:
+  1. each run itself: it ended (no BUG, oops, hang), every invariant held,
+     nothing leaked, every queued work ran once;
+  2. the observables (what the scenario saw of the driver) are equal;
+  3. the profile of every work routine (monitor.c): how often, and from
+     which contexts, it was asked to be queued (all counts in a
+     single-threaded scenario, those the scenario calls exact in a
+     concurrent one: whether a pending work absorbed a request depends on
+     timing, so queueings done and runs are shown, not compared); whether
+     it queues itself again from its own run; a routine seen on one side
+     only;
+  4. where each routine runs (queue or bottom half) is where the legacy
+     side ran it, keventd becoming events, or where a declaration moves it;
+  5. every flush call site still waits for every routine it waited for;
+  6. no routine runs concurrently with itself unless declared so.
+Any of these failing makes the scenario DIFFERENT, with the first reason
+named; a declared move that happened makes it "intended"; else "same".
+Concurrency the conversion adds (two routines that keventd ran one after
+the other now overlapping) is listed, not judged (the race check is).
+"""
+import json
+
+import declarations as decl_mod
+
+CTX_ORDER = ("process", "bottom half", "hard irq", "timer")
+
+
+class Finding:
+    """Something that differs: DIFFERENT unless a declaration allows it."""
+
+    def __init__(self, kind, text, intended=False):
+        self.kind = kind
+        self.text = text
+        self.intended = intended
+
+    def __repr__(self):
+        return "%s: %s" % (self.kind, self.text)
+
+
+def run_problems(side, res, monitor_expected=True):
+    """What went wrong in one run by itself."""
+    out = []
+    if res.rc == "timeout":
+        return ["%s: timed out" % side]
+    if isinstance(res.rc, int) and res.rc < 0:
+        why = last_bug(res.stderr) or "killed by signal %d" % -res.rc
+        return ["%s: %s" % (side, why)]
+    scn, mon = res.scenario, res.monitor
+    if not scn:
+        return ["%s: exit %s without a report%s" % (side, res.rc,
+                                                     (": " + last_bug(res.stderr))
+                                                     if last_bug(res.stderr) else "")]
+    for k, v in (scn.get("invariants") or {}).items():
+        if not v:
+            out.append("%s: invariant %s broken" % (side, k))
+    if scn.get("leaks"):
+        out.append("%s: %d allocations leaked" % (side, scn["leaks"]))
+    if mon:
+        if mon.get("never_ran"):
+            out.append("%s: %d queued works never ran" % (side, mon["never_ran"]))
+        if mon.get("queued") != mon.get("ran"):
+            out.append("%s: %s works queued, %s ran" % (side, mon.get("queued"),
+                                                        mon.get("ran")))
+    elif monitor_expected:
+        out.append("%s: no monitor report" % side)
+    return out
+
+
+def last_bug(text):
+    """The kernel's own words for a crash, if it said any: its first line
+    that says what went wrong (a BUG's message before "kernel BUG at")."""
+    lines = []
+    for line in (text or "").splitlines():
+        line = line.strip()
+        if line.startswith("<") and line[2:3] == ">":
+            line = line[3:]
+        lines.append(line)
+    for kinds in (("BUG:", "Oops", "Unable to handle", "Kernel panic",
+                   "Slab corruption"), ("kernel BUG", "WARNING:")):
+        for line in lines:
+            if line.startswith(kinds):
+                return line
+    return None
+
+
+def first_difference(a, b, path=""):
+    if type(a) != type(b):
+        return path, a, b
+    if isinstance(a, dict):
+        for k in sorted(set(a) | set(b)):
+            if k not in a or k not in b:
+                return path + "." + k, a.get(k, "(missing)"), b.get(k, "(missing)")
+            d = first_difference(a[k], b[k], path + "." + k)
+            if d:
+                return d
+        return None
+    if a != b:
+        return path, a, b
+    return None
+
+
+def merge_profiles(monitors):
+    """One profile per routine over several runs (seeds) of a side."""
+    out = {}
+    for mon in monitors:
+        for name, r in ((mon or {}).get("routines") or {}).items():
+            m = out.setdefault(name, {"queued": 0, "ran": 0, "queued_from": {},
+                                      "asked_from": {}, "asked_by_itself": 0,
+                                      "ran_in": {}, "queues": {}, "self_concurrent": 0,
+                                      "self": [], "runs": 0})
+            m["runs"] += 1
+            for k in ("queued", "ran", "self_concurrent", "asked_by_itself"):
+                m[k] += r.get(k, 0)
+            for k in ("queued_from", "asked_from", "ran_in", "queues"):
+                for x, n in (r.get(k) or {}).items():
+                    m[k][x] = m[k].get(x, 0) + n
+            m["self"] += r.get("self") or []
+    return out
+
+
+def fmt_counts(d):
+    return ", ".join("%s %d" % (k, d[k]) for k in sorted(d)) if d else "none"
+
+
+def compare_profiles(legacy, converted, exact, decls):
+    """Findings about the routines (steps 3, 4 and 6)."""
+    out = []
+    for name in sorted(set(legacy) | set(converted)):
+        lo, co = legacy.get(name), converted.get(name)
+        if not lo or not co:
+            side, p = ("legacy", lo) if lo else ("converted", co)
+            out.append(Finding("routine", "%s runs on the %s side only (queued %d times, "
+                                          "ran %d)" % (name, side, p["queued"], p["ran"])))
+            continue
+        if (exact is None or name in exact) and lo["asked_from"] != co["asked_from"]:
+            out.append(Finding("count", "%s was asked to be queued from %s on the legacy "
+                               "side, from %s converted" % (
+                                   name, fmt_counts(lo["asked_from"]),
+                                   fmt_counts(co["asked_from"]))))
+        if bool(lo["asked_by_itself"]) != bool(co["asked_by_itself"]):
+            out.append(Finding("requeue", "%s queues itself again from its own run %d times "
+                               "on the legacy side, %d converted" % (
+                                   name, lo["asked_by_itself"], co["asked_by_itself"])))
+        expected = decl_mod.expected_places(set(lo["queues"]), name, decls)
+        moved = set(co["queues"]) - expected
+        if moved:
+            out.append(Finding("place", "%s runs on %s; the legacy side ran it on %s and "
+                               "no declaration moves it there" %
+                               (name, "/".join(sorted(moved)), "/".join(sorted(lo["queues"])))))
+        for d in decls:
+            if d.kind == "move" and d.routine == name and d.frm in lo["queues"] and \
+                    d.to in co["queues"]:
+                out.append(Finding("place", "%s: %s -> %s, as declared (%s)" %
+                                   (name, d.frm, d.to, d.where), intended=True))
+        if co["self_concurrent"]:
+            where = co["self"][0] if co["self"] else {}
+            text = ("%s ran concurrently with itself %d times (first on CPUs %s at "
+                    "%s us)" % (name, co["self_concurrent"],
+                                " and ".join(map(str, where.get("cpus", []))),
+                                where.get("at_us", "?")))
+            out.append(Finding("self", text + (", as declared" if decl_mod.self_declared(
+                name, decls) else ""), intended=decl_mod.self_declared(name, decls)))
+    return out
+
+
+def sites_by_function(monitors):
+    """Flush call sites by the function they are in: what each covered."""
+    out = {}
+    for mon in monitors:
+        for s in (mon or {}).get("flushes") or []:
+            fn = s.get("function") or s["site"].split("+")[0]
+            m = out.setdefault(fn, {"covers": {}, "elsewhere": {}, "queues": [],
+                                    "calls": 0, "where": []})
+            m["calls"] += s["calls"]
+            if s["queue"] not in m["queues"]:
+                m["queues"].append(s["queue"])
+            if s.get("where") and s["where"] not in m["where"]:
+                m["where"].append(s["where"])
+            for r, n in s["covers"].items():
+                m["covers"][r] = m["covers"].get(r, 0) + n
+            for r, q in s["elsewhere"].items():
+                m["elsewhere"][r] = q
+    return out
+
+
+def compare_flushes(legacy, converted):
+    """Step 5: every legacy flush site still covers what it covered."""
+    out = []
+    for fn in sorted(legacy):
+        lo = legacy[fn]
+        if not lo["covers"]:
+            continue
+        co = converted.get(fn)
+        where = " (%s)" % ", ".join(lo["where"]) if lo["where"] else ""
+        if not co:
+            out.append(Finding("flush", "the flush in %s%s is gone: on the legacy side it "
+                               "waited for %s" % (fn, where, ", ".join(sorted(lo["covers"])))))
+            continue
+        cwhere = " (%s)" % ", ".join(co["where"]) if co["where"] else ""
+        for r in sorted(lo["covers"]):
+            if r in co["covers"]:
+                continue
+            if r in co["elsewhere"]:
+                out.append(Finding("flush", "the flush in %s%s no longer waits for %s: it "
+                                   "is on queue %s" % (fn, cwhere, r, co["elsewhere"][r])))
+    return out
+
+
+def new_concurrency(legacy_mons, converted_mons, legacy_prof):
+    """Pairs of routines keventd ran one after the other that now overlap."""
+    def overlaps(mons):
+        s = set()
+        for m in mons:
+            for a, b, ka, kb in (m or {}).get("overlaps") or []:
+                s.add((a, b, ka, kb))
+        return s
+    before = {(a, b) for a, b, _, _ in overlaps(legacy_mons)}
+    out = []
+    for a, b, ka, kb in sorted(overlaps(converted_mons)):
+        if (a, b) in before:
+            continue
+        # could they overlap on the legacy side at all?  Only if one ran
+        # outside keventd there (a bottom half, an interrupt handler)
+        serial = all(ka == "work" and kb == "work" for _ in [0]) and all(
+            set((legacy_prof.get(x) or {}).get("queues", {})) <= {"keventd"}
+            for x in (a, b))
+        if serial and ka == "work" and kb == "work":
+            out.append((a, b))
+    return out
+
+
+def compare_scenario(scn, runs, decls):
+    """(verdict, reasons, details) of one scenario over its seeds.
+
+    @runs: [(seed, legacy Result, converted Result)]."""
+    reasons, intended = [], []
+    monitored = any(r[1].monitor or r[2].monitor for r in runs)
+    for seed, lo, co in runs:
+        for p in run_problems("legacy", lo, monitored) + run_problems("converted", co, monitored):
+            reasons.append("seed %d: %s" % (seed, p))
+        if lo.scenario and co.scenario:
+            d = first_difference(lo.scenario["observables"], co.scenario["observables"])
+            if d:
+                reasons.append("seed %d: %s: legacy %s, converted %s" % (
+                    seed, d[0].lstrip("."), json.dumps(d[1])[:80], json.dumps(d[2])[:80]))
+    lmons = [r[1].monitor for r in runs]
+    cmons = [r[2].monitor for r in runs]
+    lprof, cprof = merge_profiles(lmons), merge_profiles(cmons)
+    exact = None
+    if scn.concurrent:
+        exact = set()
+        for r in runs:
+            for res in r[1:]:
+                exact |= set((res.scenario or {}).get("exact_counts") or [])
+    findings = []
+    if monitored and not reasons:
+        if scn.concurrent:
+            findings = compare_profiles(lprof, cprof, exact, decls)
+        else:
+            # single-threaded: each seed's counts are exact
+            for seed, lo, co in runs:
+                for f in compare_profiles(merge_profiles([lo.monitor]),
+                                          merge_profiles([co.monitor]), None, decls):
+                    if not any(f.text == g.text for g in findings):
+                        findings.append(f)
+        findings += compare_flushes(sites_by_function(lmons), sites_by_function(cmons))
+    for f in findings:
+        (intended if f.intended else reasons).append(f.text)
+    details = {"legacy_profile": lprof, "converted_profile": cprof,
+               "legacy_flushes": sites_by_function(lmons),
+               "converted_flushes": sites_by_function(cmons),
+               "new_concurrency": new_concurrency(lmons, cmons, lprof) if monitored else []}
+    if reasons:
+        return "DIFFERENT", reasons, intended, details
+    if intended:
+        return "intended", reasons, intended, details
+    return "same", reasons, intended, details

@@ -1,0 +1,74 @@
+"""convert - step 1 of the demo: the legacy drivers through the conversion."""
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+from report import say
+
+import runner
+
+
+def driver_of_file(path):
+    """The driver a file belongs to, by the manifest (headers: "headers")."""
+    base = os.path.basename(path)
+    for d in runner.drivers():
+        if base in d.sources:
+            return d.name
+    return "headers"
+
+
+def convert(args, rep, build):
+    """Convert drivers/legacy (or take args.converted); (tree, clean?)."""
+    rep.step("Convert: semantic patches + design patches, drivers/legacy -> "
+             "build/demo/converted")
+    out = os.path.join(build, "converted")
+    stats_file = os.path.join(build, "convert-stats.json")
+    stats = {}
+    if args.converted:
+        say("using the converted tree given: %s" % args.converted)
+        shutil.rmtree(out, ignore_errors=True)
+        shutil.copytree(args.converted, out)
+        ok = True
+    else:
+        cmd = [os.path.join(runner.TOP, "scripts", "convert-drivers"), out, stats_file]
+        for p in args.design_patch:
+            cmd += ["--patch", p]
+        r = subprocess.run(cmd, capture_output=True, text=True)
+        sys.stdout.write(r.stdout)
+        if r.returncode:
+            sys.stdout.write(r.stderr)
+            say("conversion FAILED (exit %d)" % r.returncode)
+        ok = r.returncode == 0
+        try:
+            with open(stats_file) as f:
+                stats = json.load(f)
+        except (OSError, ValueError):
+            stats = {}
+
+    drift = {}
+    committed = os.path.join(runner.TOP, "drivers", "converted")
+    r = subprocess.run(["diff", "-r", "-q", out, committed], capture_output=True, text=True)
+    for line in r.stdout.splitlines():
+        # "Files A and B differ" / "Only in X: f"
+        name = line.split()[1] if line.startswith("Files") else line.split(": ")[-1]
+        drift.setdefault(driver_of_file(name), []).append(
+            os.path.relpath(name, out) if name.startswith(out) else name)
+
+    per = {}
+    for path, info in (stats.get("files") or {}).items():
+        d = per.setdefault(driver_of_file(path), {"rules": {}, "residue": 0})
+        for rule, n in (info.get("rules") or {}).items():
+            d["rules"][rule] = d["rules"].get(rule, 0) + n
+        d["residue"] += len(info.get("residue") or [])
+    rows = []
+    for drv in [d for d in runner.driver_names() if d in args.drivers] + ["headers"]:
+        d = per.get(drv, {"rules": {}, "residue": 0})
+        matched = ", ".join("%s %d" % (k, v) for k, v in sorted(d["rules"].items()) if v)
+        rows.append([drv, matched or "-", d["residue"],
+                     "DRIFT: " + " ".join(drift[drv]) if drv in drift else "none"])
+    rep.data["conversion"] = {"ok": ok, "drivers": per, "drift": drift}
+    rep.section("Conversion", ["driver", "idioms matched (rule: count)", "residue (lines)",
+                               "drift from drivers/converted"], rows)
+    return out, ok and not drift

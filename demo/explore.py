@@ -1,0 +1,150 @@
+"""explore - the demo's controlled schedules: interleavings on purpose.
+
+Free runs interleave the way the host happens to; a mistake that shows only
+in some interleaving (a re-initialised work that is still pending, a flush
+that races a free) may never show.  So every scenario also runs on both
+sides under SHIM_SCHED=pct:SEED (shim/control.c): --explore N schedules
+each, or round-robin until the time budget is spent.  A schedule fails
+when its run does (a BUG, a broken invariant, a leak, a queued work that
+never ran, an undeclared self-concurrency) or, in a single-threaded
+scenario, when the observables differ from the legacy side's free run.
+Each failure makes its scenario DIFFERENT and names the line that replays
+it.
+"""
+import concurrent.futures
+import os
+import re
+import shlex
+import tempfile
+import time
+
+import compare
+import declarations
+import runner
+from report import say
+
+DEPTH = 3
+
+
+def steps_of(exe, scn):
+    """Scheduling points of one controlled run: where pct's changes fall."""
+    with tempfile.TemporaryDirectory(prefix="demo-explore.") as tmp:
+        log = os.path.join(tmp, "log")
+        runner.run(exe, scn.driver, scn.name, 1, sched="pct:0:1:1",
+                   env={"SHIM_SCHED_LOG": log, "SHIM_LOGLEVEL": "0"})
+        try:
+            with open(log) as f:
+                m = re.search(r" end (\d+) steps", f.read()[-200:])
+        except OSError:
+            m = None
+    return max(int(m.group(1)), 10) if m else 20000
+
+
+def check(scn, side, res, reference, decls):
+    """Why a controlled run failed, or None."""
+    problems = compare.run_problems(side, res)
+    if problems:
+        return problems[0] + ((": " + compare.last_bug(res.stderr))
+                              if compare.last_bug(res.stderr) and "BUG" not in problems[0]
+                              else "")
+    if side == "converted" and res.monitor:
+        for name, r in (res.monitor.get("routines") or {}).items():
+            if r.get("self_concurrent") and not declarations.self_declared(name, decls):
+                return "converted: %s ran concurrently with itself" % name
+    if not scn.concurrent and reference and res.scenario:
+        d = compare.first_difference(reference, res.scenario["observables"])
+        if d:
+            return "%s: %s is %s, the legacy side's free run saw %s" % (
+                side, d[0].lstrip("."), str(d[2])[:60], str(d[1])[:60])
+    return None
+
+
+def explore(args, jobs, results, decls, rep, t0):
+    rep.step("Explore: every scenario under controlled schedules (SHIM_SCHED=pct)")
+    if args.explore is not None:
+        per, budget = args.explore, None
+    else:
+        per, budget = None, args.budget if args.budget is not None else \
+            (15 if args.quick else 40)
+    if per == 0 or budget == 0:
+        say("exploration off")
+        rep.data["exploration"] = {"schedules": 0}
+        return "no exploration"
+    # what each job's single-threaded scenario must still see: the legacy free run
+    refs = {}
+    for i, r in enumerate(results):
+        run1 = r["runs"][0]["legacy"]
+        refs[i] = run1["observables"] if run1 else None
+    pairs = [(i, side) for i in range(len(jobs)) for side in ("legacy", "converted")]
+    with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 1) as pool:
+        steps = dict(zip(pairs, pool.map(lambda p: steps_of(jobs[p[0]][1][p[1]], jobs[p[0]][0]),
+                                         pairs)))
+    start = time.time()
+    tried = {p: 0 for p in pairs}
+    failures = {}
+
+    def one(p, seed):
+        i, side = p
+        scn, exe = jobs[i]
+        spec = "pct:%d:%d:%d" % (seed, DEPTH, steps[p])
+        res = runner.run(exe[side], scn.driver, scn.name, 1, sched=spec)
+        return p, seed, spec, check(scn, side, res, refs[i], decls)
+
+    def todo():
+        seed = 1
+        while True:
+            for p in pairs:
+                if p in failures:
+                    continue
+                if per is not None and seed > per:
+                    return
+                yield p, seed
+            seed += 1
+
+    with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 1) as pool:
+        pending = set()
+        gen = todo()
+        while True:
+            while len(pending) < 2 * (os.cpu_count() or 1):
+                if budget is not None and time.time() - start > budget:
+                    break
+                nxt = next(gen, None)
+                if nxt is None:
+                    break
+                pending.add(pool.submit(one, *nxt))
+            if not pending:
+                break
+            done, pending = concurrent.futures.wait(pending, return_when="FIRST_COMPLETED")
+            for fut in done:
+                p, seed, spec, why = fut.result()
+                tried[p] += 1
+                if why and p not in failures:
+                    failures[p] = (seed, spec, why)
+    secs = time.time() - start
+    total = sum(tried.values())
+    rows = []
+    for (i, side), (seed, spec, why) in sorted(failures.items()):
+        scn, exe = jobs[i]
+        line = "SHIM_SCHED=%s %s --driver %s --scenario %s --seed 1" % (
+            spec, shlex.quote(os.path.relpath(exe[side], runner.TOP)), scn.driver, scn.name)
+        rows.append([scn.driver, scn.name, side, seed, why, line])
+        r = results[i]
+        r["reasons"].append("%s, schedule %d: %s; replay: %s" % (side, seed, why, line))
+        if r["verdict"] != "DIFFERENT":
+            r["verdict"], r["why"] = "DIFFERENT", r["reasons"][-1]
+        say("  %-9s %-16s %-9s DIFFERENT under seed %d: %s" % (scn.driver, scn.name, side,
+                                                              seed, why))
+        say("      replay: %s" % line)
+    least = min(tried.values()) if tried else 0
+    summary = "%d controlled schedules in %.0f s (%.0f/s), at least %d per scenario and " \
+        "side" % (total, secs, total / secs if secs else 0, least)
+    say(summary + (", %d failing" % len(failures) if failures else ", none failing"))
+    rep.section("Exploration: controlled schedules (SHIM_SCHED=pct, depth %d)" % DEPTH,
+                ["driver", "scenario", "side", "seed", "failure", "replay"], rows,
+                summary + ".  A schedule fails when its run does, or when a single-threaded "
+                "scenario's observables differ from the legacy side's free run.", quiet=True)
+    rep.data["exploration"] = {"schedules": total, "seconds": round(secs, 1),
+                               "least_per_scenario": least,
+                               "failures": [dict(zip(("driver", "scenario", "side", "seed",
+                                                      "failure", "replay"), r)) for r in rows]}
+    return "%d schedules explored" % total
