@@ -200,11 +200,11 @@ $(eval $(call side_rules,$(abspath $(OUT)),$(STACK),$(abspath $(SRCDIR)),$(EXTRA
 side-binaries: $(addprefix $(abspath $(OUT))/,$(or $(BINARIES),$(DRIVERS) all))
 endif
 
-# A driver of one's own: make scenario-binary BINARY=file SRCDIR=dir
-# SOURCES='a.c ...' SCENARIO_FILES='/abs/s.c ...' STACK=... [EXTRA_OBJS=...]
+# A driver of one's own, which brings its own world if it needs one: make
+# scenario-binary BINARY=file SRCDIR=dir SOURCES='a.c ...'
+# SCENARIO_FILES='/abs/s.c ...' STACK=... [EXTRA_OBJS=...]
 ifneq ($(BINARY),)
-$(eval $(call world_rules,$(abspath $(BINARY)).d,$(abspath $(SRCDIR))))
-$(eval $(call scenario_binary,$(abspath $(BINARY)),$(STACK),$(abspath $(SRCDIR)),$(SOURCES),$(SCENARIO_FILES),$(EXTRA_OBJS),$(abspath $(BINARY)).d/.world/libworld.a))
+$(eval $(call scenario_binary,$(abspath $(BINARY)),$(STACK),$(abspath $(SRCDIR)),$(SOURCES),$(SCENARIO_FILES),$(EXTRA_OBJS),))
 scenario-binary: $(abspath $(BINARY))
 endif
 

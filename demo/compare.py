@@ -150,8 +150,8 @@ def compare_profiles(legacy, converted, exact, decls):
                                "no declaration moves it there" %
                                (name, "/".join(sorted(moved)), "/".join(sorted(lo["queues"])))))
         for d in decls:
-            if d.kind == "move" and d.routine == name and d.frm in lo["queues"] and \
-                    d.to in co["queues"]:
+            if d.kind == "move" and d.routine == name and d.to in co["queues"] and \
+                    any(decl_mod.moves_from(d, q) for q in lo["queues"]):
                 out.append(Finding("place", "%s: %s -> %s, as declared (%s)" %
                                    (name, d.frm, d.to, d.where), intended=True))
         if co["self_concurrent"]:

@@ -31,6 +31,15 @@ def convert(args, rep, build):
         shutil.rmtree(out, ignore_errors=True)
         shutil.copytree(args.converted, out)
         ok = True
+        for p in args.design_patch:
+            with open(p) as f:
+                r = subprocess.run(["patch", "-s", "-p1", "-d", out,
+                                    "--no-backup-if-mismatch"], stdin=f,
+                                   capture_output=True, text=True)
+            say("design patch: %s" % os.path.basename(p))
+            if r.returncode:
+                say("patch %s does not apply:\n%s" % (p, r.stdout + r.stderr))
+                ok = False
     else:
         cmd = [os.path.join(runner.TOP, "scripts", "convert-drivers"), out, stats_file]
         for p in args.design_patch:

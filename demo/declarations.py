@@ -7,7 +7,8 @@ directory) may come with a NAME.moves file of lines
     routine: concurrent with itself: why
 
 "from" and "to" are where the routine runs: a queue (keventd, events, aio,
-...) or a bottom half (tq_immediate, tq_timer).  The demo counts a routine
+...) or a bottom half (tq_immediate, tq_timer); "from" may be the legacy
+place or where the conversion alone puts it (keventd or events alike).  The demo counts a routine
 that runs where the legacy side ran it, modulo keventd becoming events, as
 unchanged; any other change of place, and any routine that runs
 concurrently with itself after the conversion, is DIFFERENT unless a
@@ -70,9 +71,15 @@ def expected_places(legacy_places, routine, decls):
     exp = set()
     for q in legacy_places:
         moved = [d.to for d in decls if d.kind == "move" and d.routine == routine
-                 and d.frm == q]
+                 and moves_from(d, q)]
         exp |= set(moved) if moved else {SHARED.get(q, q)}
     return exp
+
+
+def moves_from(d, legacy_place):
+    """A move may name the legacy place (keventd) or where the conversion
+    alone would have put it (events)."""
+    return d.frm in (legacy_place, SHARED.get(legacy_place))
 
 
 def self_declared(routine, decls):

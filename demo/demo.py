@@ -51,6 +51,8 @@ def build(args, converted, rep):
     rep.step("Build: legacy drivers on the task queue, converted drivers on the workqueue")
     bins = {}
     for side, src in (("legacy", None), ("converted", converted)):
+        if not args.drivers:
+            break
         out = os.path.join(BUILD, "bin", side)
         want = [d for d in args.drivers] + ["all"]
         err = runner.build_side(side, out, srcdir=src, extra_objs=[MONITOR], binaries=want)
@@ -91,6 +93,7 @@ def build_extra(d):
             say("build of %s (%s) FAILED:\n%s" % (name, side, err))
             sys.exit(1)
         built[side] = exe
+    built["scenario_files"] = scns
     say("extra     %s: built on both sides" % name)
     return built
 
@@ -169,10 +172,15 @@ def main():
     ap.add_argument("--out", default=os.path.join(TOP, "build", "report"))
     args = ap.parse_args()
     names = runner.driver_names()
-    args.drivers = args.driver or names
-    for d in args.drivers:
-        if d not in names:
-            ap.error("no driver %s (have: %s)" % (d, " ".join(names)))
+    extra_names = [os.path.basename(os.path.normpath(d)) for d in args.extra]
+    for d in args.driver or []:
+        if d not in names and d not in extra_names:
+            ap.error("no driver %s (have: %s)" % (d, " ".join(names + extra_names)))
+    # --driver may name drivers of the manifest, of --extra, or both
+    args.drivers = [d for d in args.driver if d in names] if args.driver else names
+    args.extra = [d for d in args.extra if not args.driver or
+                  os.path.basename(os.path.normpath(d)) in args.driver or
+                  not any(x in extra_names for x in args.driver)]
     for d in args.extra:
         if not os.path.isdir(os.path.join(d, "scenarios")):
             ap.error("%s: an extra driver is a directory with its legacy .c files "
@@ -196,14 +204,17 @@ def main():
     except (OSError, declarations.DeclarationError) as e:
         ap.error(str(e))
 
-    converted, conv_ok = convert.convert(args, rep, BUILD)
+    if args.drivers:
+        converted, conv_ok = convert.convert(args, rep, BUILD)
+    else:
+        converted, conv_ok = None, True
     bins, extra = build(args, converted, rep)
 
     jobs = []
     for drv in args.drivers:
         exe = {s: os.path.join(bins[s], drv) for s in ("legacy", "converted")}
         jobs += [(s, exe) for s in runner.scenarios_of(exe["legacy"], drv)]
-    if not args.driver:
+    if not args.driver and args.drivers:
         # the cross-driver scenarios: every driver at once
         exe = {s: os.path.join(bins[s], "all") for s in ("legacy", "converted")}
         jobs += [(s, exe) for s in runner.scenarios_of(exe["legacy"], "mixed")]

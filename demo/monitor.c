@@ -333,7 +333,7 @@ static void probe(enum shim_work_event ev, const void *work,
 	struct work_slot *s = NULL;
 	int r = -1, q;
 
-	shim_mutex_lock(&lock);
+	shim_mutex_lock_unseen(&lock);
 	ts = task_of(task);
 	switch (ev) {
 	case SHIM_WORK_QUEUE:
@@ -441,7 +441,7 @@ static void probe(enum shim_work_event ev, const void *work,
 			stop_running(r, task);
 		break;
 	}
-	shim_mutex_unlock(&lock);
+	shim_mutex_unlock_unseen(&lock);
 }
 
 static const char *name_of(void (*fn)(void *), char *buf, size_t len)
@@ -578,7 +578,7 @@ static void report(void)
 	int j, k, first;
 
 	shim_work_trace_unregister();
-	shim_mutex_lock(&lock);
+	shim_mutex_lock_unseen(&lock);
 	for (i = 0; i < WORK_SLOTS; i++)
 		if (slots[i].work && slots[i].pending > 0)
 			never_ran += slots[i].pending;
@@ -655,7 +655,7 @@ static void report(void)
 	fflush(stdout);
 	if (getenv("DEMO_TRACE"))
 		write_trace(getenv("DEMO_TRACE"));
-	shim_mutex_unlock(&lock);
+	shim_mutex_unlock_unseen(&lock);
 }
 
 /* After the boot (priority 120), before main(). */

@@ -20,25 +20,57 @@ TSAN = "-fsanitize=thread"
 
 
 def parse_races(text):
-    """Each ThreadSanitizer data race: [(access, [frames])] for its two stacks."""
+    """Each ThreadSanitizer data race: its two accesses, each (what, [(function,
+    file:line)]), and where the memory is ("global 'events'", "heap")."""
     races = []
     for block in text.split("WARNING: ThreadSanitizer: data race")[1:]:
         block = block.split("SUMMARY:")[0]
-        stacks = []
-        for part in re.split(r"\n\s*\n", block):
-            lines = part.strip().splitlines()
-            if not lines or not re.match(r"(Previous )?(write|read|atomic)", lines[0].strip(),
-                                         re.I):
+        stacks, cur, location = [], None, ""
+        for line in block.splitlines():
+            s = line.strip()
+            if re.match(r"(Previous )?(atomic )?(write|read)", s, re.I):
+                cur = (s.split(" at 0x")[0], [])
+                stacks.append(cur)
                 continue
-            frames = []
-            for line in lines[1:]:
-                m = re.match(r"\s*#\d+ (\S+) (\S+)", line)
-                if m:
-                    frames.append((m.group(1), os.path.basename(m.group(2).split(" ")[0])))
-            stacks.append((lines[0].strip().split(" at ")[0], frames))
+            m = re.match(r"#\d+ (\S+) (\S+)(?: \(\S+\+(0x[0-9a-f]+)\))?", s)
+            if m and cur is not None:
+                where = m.group(2)
+                # no line from TSan's symbolizer (an inlined call): the offset
+                cur[1].append((m.group(1), os.path.basename(where) if where != "<null>"
+                               else "+" + (m.group(3) or "?")))
+                continue
+            if not s:
+                cur = None
+            if s.startswith("Location is"):
+                location = s[len("Location is "):].split(" of size")[0]
         if len(stacks) >= 2:
-            races.append(stacks[:2])
+            races.append((stacks[0], stacks[1], location))
     return races
+
+
+def resolve(exe, races):
+    """Give frames TSan could not place their file:line, from the binary."""
+    import subprocess
+    offsets = sorted({w[1:] for race in races for acc in race[:2] for _, w in acc[1]
+                      if w.startswith("+0x")})
+    if not offsets:
+        return races
+    r = subprocess.run(["addr2line", "-i", "-a", "-e", exe] + offsets,
+                       capture_output=True, text=True)
+    lines, cur, place = r.stdout.splitlines(), None, {}
+    for line in lines:
+        if line.startswith("0x"):
+            cur = "%#x" % int(line, 16)
+        elif cur and cur not in place:
+            place[cur] = os.path.basename(line.split(" ")[0])
+    out = []
+    for race in races:
+        accs = []
+        for what, frames in race[:2]:
+            accs.append((what, [(f, place.get("%#x" % int(w[1:], 16), "?")
+                                 if w.startswith("+0x") else w) for f, w in frames]))
+        out.append((accs[0], accs[1], race[2]))
+    return out
 
 
 def routine_in(frames, routines):
@@ -65,19 +97,38 @@ def concurrency(args, rep, results, converted):
         rep.data["concurrency"]["race_check"] = "off"
         return
     out = os.path.join(runner.BUILD, "demo", "tsan")
-    err = runner.make("side-binaries", BUILD=os.path.join(out, "build"), SAN=TSAN,
-                      OUT=os.path.join(out, "converted"), STACK="workqueue", SRCDIR=converted,
-                      EXTRA_OBJS=os.path.join(os.path.dirname(__file__), "monitor.c"),
-                      BINARIES=" ".join(sorted({r["driver"] if r["driver"] != "mixed"
-                                                else "all" for r in results
-                                                if not r["driver"].startswith("extra")})))
+    monitor = os.path.join(os.path.dirname(__file__), "monitor.c")
+    manifest = set(runner.driver_names()) | {"mixed"}
+    wanted = {r["driver"] if r["driver"] != "mixed" else "all" for r in results
+              if r["driver"] in manifest}
+    err = None
+    if wanted:
+        err = runner.make("side-binaries", BUILD=os.path.join(out, "build"), SAN=TSAN,
+                          OUT=os.path.join(out, "converted"), STACK="workqueue",
+                          SRCDIR=converted, EXTRA_OBJS=monitor,
+                          BINARIES=" ".join(sorted(wanted)))
+    tsan_exe = {}
+    for r in results:
+        if r["driver"] in manifest or r["driver"] in tsan_exe or err:
+            continue
+        # a driver of one's own: its converted sources, built again with TSan
+        src = os.path.dirname(r["exe"]["converted"])
+        conv = os.path.join(os.path.dirname(src), "converted")
+        exe = os.path.join(out, "extra", r["driver"])
+        err = runner.make("scenario-binary", BUILD=os.path.join(out, "build"), SAN=TSAN,
+                          BINARY=exe, STACK="workqueue", SRCDIR=conv,
+                          SOURCES=" ".join(f for f in sorted(os.listdir(conv))
+                                           if f.endswith(".c")),
+                          SCENARIO_FILES=" ".join(r["exe"]["scenario_files"]), EXTRA_OBJS=monitor)
+        tsan_exe[r["driver"]] = exe
     if err:
         say("race check: the ThreadSanitizer build failed:\n" + err[-2000:])
         rep.data["concurrency"]["race_check"] = "build failed"
         return
 
     def one(r):
-        exe = os.path.join(out, "converted", "all" if r["driver"] == "mixed" else r["driver"])
+        exe = tsan_exe.get(r["driver"]) or os.path.join(
+            out, "converted", "all" if r["driver"] == "mixed" else r["driver"])
         if not os.path.exists(exe):
             return r, None
         res = runner.run(exe, r["driver"], r["scenario"], 1,
@@ -91,14 +142,19 @@ def concurrency(args, rep, results, converted):
             if res is None:
                 continue
             routines = set(r["details"]["converted_profile"])
-            for (acc1, f1), (acc2, f2) in parse_races(res.stderr):
-                hit = routine_in(f1, routines) or routine_in(f2, routines)
-                if not hit:
+            exe = tsan_exe.get(r["driver"]) or os.path.join(
+                out, "converted", "all" if r["driver"] == "mixed" else r["driver"])
+            for (acc1, f1), (acc2, f2), location in resolve(exe, parse_races(res.stderr)):
+                r1, r2 = routine_in(f1, routines), routine_in(f2, routines)
+                if not r1 and not r2:
                     continue
+                hit = r1 or r2
                 top1 = "%s (%s)" % f1[0] if f1 else "?"
                 top2 = "%s (%s)" % f2[0] if f2 else "?"
-                text = ("data race under ThreadSanitizer involving %s: %s in %s, "
-                        "%s in %s" % (hit[0], acc1, top1, acc2.lower(), top2))
+                text = ("data race under ThreadSanitizer between %s and %s on %s: %s "
+                        "in %s, %s in %s" % ((r1 or ("?",))[0], (r2 or ("?",))[0],
+                                             location or "memory", acc1, top1,
+                                             acc2.lower(), top2))
                 if text in r["reasons"]:
                     continue
                 r["reasons"].append(text)

@@ -59,10 +59,10 @@ int debug_object_activate(void *addr, struct debug_obj_descr *descr,
 	obj->owner = owner;
 
 	db = get_bucket(addr);
-	shim_mutex_lock(&db->lock);
+	shim_mutex_lock_unseen(&db->lock);
 	for (struct debug_obj *o = db->head; o; o = o->next) {
 		if (o->addr == addr) {
-			shim_mutex_unlock(&db->lock);
+			shim_mutex_unlock_unseen(&db->lock);
 			shim_host_free(obj);
 			return -EBUSY;
 		}
@@ -70,7 +70,7 @@ int debug_object_activate(void *addr, struct debug_obj_descr *descr,
 	obj->next = db->head;
 	db->head = obj;
 	__atomic_add_fetch(&nr_active, 1, __ATOMIC_SEQ_CST);
-	shim_mutex_unlock(&db->lock);
+	shim_mutex_unlock_unseen(&db->lock);
 	return 0;
 }
 
@@ -82,7 +82,7 @@ void debug_object_deactivate(void *addr, struct debug_obj_descr *descr)
 	(void) descr;
 	if (!__atomic_load_n(&nr_active, __ATOMIC_SEQ_CST))
 		return;
-	shim_mutex_lock(&db->lock);
+	shim_mutex_lock_unseen(&db->lock);
 	for (pp = &db->head; *pp; pp = &(*pp)->next) {
 		if ((*pp)->addr == addr) {
 			obj = *pp;
@@ -91,7 +91,7 @@ void debug_object_deactivate(void *addr, struct debug_obj_descr *descr)
 			break;
 		}
 	}
-	shim_mutex_unlock(&db->lock);
+	shim_mutex_unlock_unseen(&db->lock);
 	shim_host_free(obj);
 }
 
@@ -101,7 +101,7 @@ static struct debug_obj *lookup(const void *addr, struct debug_obj *copy)
 	struct debug_obj *obj;
 	int found = 0;
 
-	shim_mutex_lock(&db->lock);
+	shim_mutex_lock_unseen(&db->lock);
 	for (obj = db->head; obj; obj = obj->next) {
 		if (obj->addr == addr) {
 			*copy = *obj;
@@ -109,7 +109,7 @@ static struct debug_obj *lookup(const void *addr, struct debug_obj *copy)
 			break;
 		}
 	}
-	shim_mutex_unlock(&db->lock);
+	shim_mutex_unlock_unseen(&db->lock);
 	return found ? copy : NULL;
 }
 
@@ -190,15 +190,15 @@ void debug_check_no_obj_freed(const void *addr, size_t size, const char *caller)
 	for (i = 0; i < ODEBUG_HASH_SIZE; i++) {
 		struct debug_bucket *db = &obj_hash[i];
 
-		shim_mutex_lock(&db->lock);
+		shim_mutex_lock_unseen(&db->lock);
 		for (obj = db->head; obj; obj = obj->next) {
 			if ((unsigned long) obj->addr >= start &&
 			    (unsigned long) obj->addr < end) {
 				copy = *obj;
-				shim_mutex_unlock(&db->lock);
+				shim_mutex_unlock_unseen(&db->lock);
 				freed_active(addr, &copy, caller);
 			}
 		}
-		shim_mutex_unlock(&db->lock);
+		shim_mutex_unlock_unseen(&db->lock);
 	}
 }

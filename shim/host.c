@@ -163,6 +163,47 @@ void shim_mutex_unlock(struct shim_mutex *m)
 		shim_host_wake(&m->word, 1);
 }
 
+#ifdef __SANITIZE_THREAD__
+extern void AnnotateIgnoreSyncBegin(const char *file, int line);
+extern void AnnotateIgnoreSyncEnd(const char *file, int line);
+extern void AnnotateIgnoreReadsBegin(const char *file, int line);
+extern void AnnotateIgnoreReadsEnd(const char *file, int line);
+extern void AnnotateIgnoreWritesBegin(const char *file, int line);
+extern void AnnotateIgnoreWritesEnd(const char *file, int line);
+#endif
+
+/*
+ * The same lock for the shim's own bookkeeping (the debug registry, kmalloc's
+ * accounting, the log, a monitor's tables), which ThreadSanitizer must not
+ * see: what it orders is not the kernel's, and an order it showed would
+ * hide a race between two routines that both happen to kmalloc or printk.
+ * Its critical section is not checked either: it is host code.
+ */
+void shim_mutex_lock_unseen(struct shim_mutex *m)
+{
+#ifdef __SANITIZE_THREAD__
+	AnnotateIgnoreSyncBegin(__FILE__, __LINE__);
+	AnnotateIgnoreReadsBegin(__FILE__, __LINE__);
+	AnnotateIgnoreWritesBegin(__FILE__, __LINE__);
+	while (!mutex_cmpxchg(m, 0, 1))
+		shim_host_wait(&m->word, 1, 100000);
+#else
+	shim_mutex_lock(m);
+#endif
+}
+
+void shim_mutex_unlock_unseen(struct shim_mutex *m)
+{
+#ifdef __SANITIZE_THREAD__
+	__atomic_store_n(&m->word, 0, __ATOMIC_RELEASE);
+	AnnotateIgnoreWritesEnd(__FILE__, __LINE__);
+	AnnotateIgnoreReadsEnd(__FILE__, __LINE__);
+	AnnotateIgnoreSyncEnd(__FILE__, __LINE__);
+#else
+	shim_mutex_unlock(m);
+#endif
+}
+
 /* --- threads -------------------------------------------------------------- */
 
 static const int fault_signals[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL };

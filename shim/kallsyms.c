@@ -81,12 +81,12 @@ static void load(void)
 
 static void load_once(void)
 {
-	shim_mutex_lock(&kallsyms_lock);
+	shim_mutex_lock_unseen(&kallsyms_lock);
 	if (!loaded) {
 		loaded = 1;
 		load();
 	}
-	shim_mutex_unlock(&kallsyms_lock);
+	shim_mutex_unlock_unseen(&kallsyms_lock);
 }
 
 /* @addr as the program's file has it, for addr2line. */

@@ -57,11 +57,11 @@ int vprintk(const char *fmt, va_list args)
 	text[2] = '>';
 	len += 3;
 
-	shim_mutex_lock(&log_lock);
+	shim_mutex_lock_unseen(&log_lock);
 	log_append(text, len);
 	if (level < __atomic_load_n(&console_loglevel, __ATOMIC_RELAXED))
 		shim_console_write(text, len);
-	shim_mutex_unlock(&log_lock);
+	shim_mutex_unlock_unseen(&log_lock);
 	return len;
 }
 
@@ -82,20 +82,20 @@ size_t shim_printk_read(char *buf, size_t len)
 
 	if (!len)
 		return 0;
-	shim_mutex_lock(&log_lock);
+	shim_mutex_lock_unseen(&log_lock);
 	n = log_len < len - 1 ? log_len : len - 1;
 	from = log_len - n;	/* the newest text that fits */
 	memcpy(buf, log_buf + from, n);
 	buf[n] = '\0';
-	shim_mutex_unlock(&log_lock);
+	shim_mutex_unlock_unseen(&log_lock);
 	return n;
 }
 
 void shim_printk_clear(void)
 {
-	shim_mutex_lock(&log_lock);
+	shim_mutex_lock_unseen(&log_lock);
 	log_len = 0;
-	shim_mutex_unlock(&log_lock);
+	shim_mutex_unlock_unseen(&log_lock);
 }
 
 void shim_bug(const char *file, int line, const char *func)

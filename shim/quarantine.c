@@ -126,7 +126,7 @@ void shim_quarantine_add(void *p, size_t size, const char *alloc_caller,
 	int slot;
 
 	memset(p, POISON_FREE, size);
-	shim_mutex_lock(&quarantine_lock);
+	shim_mutex_lock_unseen(&quarantine_lock);
 	while (nr_blocks && (nr_blocks == QUARANTINE_BLOCKS ||
 			     bytes + size > QUARANTINE_BYTES))
 		evict_oldest();
@@ -139,7 +139,7 @@ void shim_quarantine_add(void *p, size_t size, const char *alloc_caller,
 	index_block(slot);
 	__atomic_add_fetch(&nr_blocks, 1, __ATOMIC_RELAXED);
 	bytes += size;
-	shim_mutex_unlock(&quarantine_lock);
+	shim_mutex_unlock_unseen(&quarantine_lock);
 }
 
 /**
@@ -157,7 +157,7 @@ int shim_kmem_freed(const void *addr, char *why, size_t len)
 
 	if (!addr || !__atomic_load_n(&nr_blocks, __ATOMIC_RELAXED))
 		return 0;
-	shim_mutex_lock(&quarantine_lock);
+	shim_mutex_lock_unseen(&quarantine_lock);
 	for (r = *page_bucket((unsigned long) a >> 12); r && !hit; r = r->next)
 		if (a >= r->block->start && a < r->block->start + r->block->size)
 			hit = r->block;
@@ -168,7 +168,7 @@ int shim_kmem_freed(const void *addr, char *why, size_t len)
 		snprintf(why, len, "byte %zu of %zu allocated by %s() and freed by %s()",
 			 (size_t) (a - hit->start), hit->size, hit->alloc_caller,
 			 hit->free_caller);
-	shim_mutex_unlock(&quarantine_lock);
+	shim_mutex_unlock_unseen(&quarantine_lock);
 	return hit != NULL;
 }
 
@@ -176,8 +176,8 @@ int shim_kmem_freed(const void *addr, char *why, size_t len)
 __attribute__((destructor))
 static void quarantine_drain(void)
 {
-	shim_mutex_lock(&quarantine_lock);
+	shim_mutex_lock_unseen(&quarantine_lock);
 	while (nr_blocks)
 		evict_oldest();
-	shim_mutex_unlock(&quarantine_lock);
+	shim_mutex_unlock_unseen(&quarantine_lock);
 }

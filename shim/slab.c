@@ -107,7 +107,7 @@ void *shim_kmalloc(size_t size, unsigned int gfp, const char *caller)
 	h->size = size;
 	h->caller = caller;
 	h->counted = counted;
-	shim_mutex_lock(&alloc_lock);
+	shim_mutex_lock_unseen(&alloc_lock);
 	h->hash_next = *live_bucket(h);
 	*live_bucket(h) = h;
 	if (counted) {
@@ -116,7 +116,7 @@ void *shim_kmalloc(size_t size, unsigned int gfp, const char *caller)
 	} else {
 		INIT_LIST_HEAD(&h->list);
 	}
-	shim_mutex_unlock(&alloc_lock);
+	shim_mutex_unlock_unseen(&alloc_lock);
 	return h + 1;
 }
 
@@ -127,10 +127,10 @@ void shim_kfree(const void *p, const char *caller)
 	if (!p)
 		return;
 	h = (struct kmalloc_header *) p - 1;
-	shim_mutex_lock(&alloc_lock);
+	shim_mutex_lock_unseen(&alloc_lock);
 	for (pp = live_bucket(h); *pp && *pp != h; pp = &(*pp)->hash_next)
 		;
-	shim_mutex_unlock(&alloc_lock);
+	shim_mutex_unlock_unseen(&alloc_lock);
 	if (unlikely(!*pp)) {
 		char why[192];
 
@@ -145,14 +145,14 @@ void shim_kfree(const void *p, const char *caller)
 	/* may BUG: the memory still holds pending work */
 	debug_check_no_obj_freed(p, h->size, caller);
 
-	shim_mutex_lock(&alloc_lock);
+	shim_mutex_lock_unseen(&alloc_lock);
 	for (pp = live_bucket(h); *pp != h; pp = &(*pp)->hash_next)
 		;
 	*pp = h->hash_next;
 	list_del(&h->list);
 	if (h->counted)
 		outstanding--;
-	shim_mutex_unlock(&alloc_lock);
+	shim_mutex_unlock_unseen(&alloc_lock);
 	/* with the debug checks, freed memory is poisoned and kept a while */
 	if (shim_debug_enabled())
 		shim_quarantine_add(h + 1, h->size, h->caller, caller, h);
@@ -164,9 +164,9 @@ long shim_kmalloc_outstanding(void)
 {
 	long n;
 
-	shim_mutex_lock(&alloc_lock);
+	shim_mutex_lock_unseen(&alloc_lock);
 	n = outstanding;
-	shim_mutex_unlock(&alloc_lock);
+	shim_mutex_unlock_unseen(&alloc_lock);
 	return n;
 }
 
@@ -185,7 +185,7 @@ static void report_leaks(void)
 
 	if (!shim_debug_enabled())
 		return;
-	shim_mutex_lock(&alloc_lock);
+	shim_mutex_lock_unseen(&alloc_lock);
 	if (outstanding > 0) {
 		printk(KERN_WARNING "kmalloc: %ld allocation(s) leaked at exit\n",
 		       outstanding);
@@ -202,7 +202,7 @@ static void report_leaks(void)
 			       h->size, h->caller);
 		}
 	}
-	shim_mutex_unlock(&alloc_lock);
+	shim_mutex_unlock_unseen(&alloc_lock);
 }
 
 kmem_cache_t *kmem_cache_create(const char *name, size_t size, size_t offset,

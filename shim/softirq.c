@@ -59,6 +59,27 @@ static void run_bottom_halves(void)
 	shim_mutex_unlock(&shim_softirq_mutex);
 }
 
+/*
+ * Wait until no bottom half is marked or running: what a real machine's
+ * next interrupt exit would have run by now.  For a program about to end
+ * (a scenario's runner), so that a bottom half marked late is not taken
+ * for one that never ran.  Process context.
+ */
+void shim_softirq_sync(void)
+{
+	for (;;) {
+		unsigned long active;
+
+		shim_mutex_lock(&shim_softirq_mutex);
+		active = __atomic_load_n(&bh_active, __ATOMIC_SEQ_CST);
+		shim_mutex_unlock(&shim_softirq_mutex);
+		if (!active)
+			return;
+		shim_kick_ksoftirqd();
+		shim_sleep_ns(100000);
+	}
+}
+
 /* boot waits for it: ps -L shows ksoftirqd/0 by the time main() runs */
 static DECLARE_COMPLETION(ksoftirqd_started);
 

@@ -100,18 +100,18 @@ uint64_t scn_seed(struct scenario_ctx *ctx)
 
 void obs_u64(struct scenario_ctx *ctx, const char *key, uint64_t v)
 {
-	shim_mutex_lock(&ctx->lock);
+	shim_mutex_lock_unseen(&ctx->lock);
 	sb_key(&ctx->obs, key);
 	sb_add(&ctx->obs, "%" PRIu64, v);
-	shim_mutex_unlock(&ctx->lock);
+	shim_mutex_unlock_unseen(&ctx->lock);
 }
 
 void obs_i64(struct scenario_ctx *ctx, const char *key, int64_t v)
 {
-	shim_mutex_lock(&ctx->lock);
+	shim_mutex_lock_unseen(&ctx->lock);
 	sb_key(&ctx->obs, key);
 	sb_add(&ctx->obs, "%" PRId64, v);
-	shim_mutex_unlock(&ctx->lock);
+	shim_mutex_unlock_unseen(&ctx->lock);
 }
 
 void obs_hex(struct scenario_ctx *ctx, const char *key, uint64_t v)
@@ -124,10 +124,10 @@ void obs_hex(struct scenario_ctx *ctx, const char *key, uint64_t v)
 
 void obs_str(struct scenario_ctx *ctx, const char *key, const char *s)
 {
-	shim_mutex_lock(&ctx->lock);
+	shim_mutex_lock_unseen(&ctx->lock);
 	sb_key(&ctx->obs, key);
 	sb_str(&ctx->obs, s);
-	shim_mutex_unlock(&ctx->lock);
+	shim_mutex_unlock_unseen(&ctx->lock);
 }
 
 void obs_u64_list(struct scenario_ctx *ctx, const char *key,
@@ -135,13 +135,13 @@ void obs_u64_list(struct scenario_ctx *ctx, const char *key,
 {
 	size_t i;
 
-	shim_mutex_lock(&ctx->lock);
+	shim_mutex_lock_unseen(&ctx->lock);
 	sb_key(&ctx->obs, key);
 	sb_add(&ctx->obs, "[");
 	for (i = 0; i < n; i++)
 		sb_add(&ctx->obs, "%s%" PRIu64, i ? "," : "", v[i]);
 	sb_add(&ctx->obs, "]");
-	shim_mutex_unlock(&ctx->lock);
+	shim_mutex_unlock_unseen(&ctx->lock);
 }
 
 void obs_i64_list(struct scenario_ctx *ctx, const char *key,
@@ -149,13 +149,13 @@ void obs_i64_list(struct scenario_ctx *ctx, const char *key,
 {
 	size_t i;
 
-	shim_mutex_lock(&ctx->lock);
+	shim_mutex_lock_unseen(&ctx->lock);
 	sb_key(&ctx->obs, key);
 	sb_add(&ctx->obs, "[");
 	for (i = 0; i < n; i++)
 		sb_add(&ctx->obs, "%s%" PRId64, i ? "," : "", v[i]);
 	sb_add(&ctx->obs, "]");
-	shim_mutex_unlock(&ctx->lock);
+	shim_mutex_unlock_unseen(&ctx->lock);
 }
 
 void obs_str_list(struct scenario_ctx *ctx, const char *key,
@@ -163,7 +163,7 @@ void obs_str_list(struct scenario_ctx *ctx, const char *key,
 {
 	size_t i;
 
-	shim_mutex_lock(&ctx->lock);
+	shim_mutex_lock_unseen(&ctx->lock);
 	sb_key(&ctx->obs, key);
 	sb_add(&ctx->obs, "[");
 	for (i = 0; i < n; i++) {
@@ -172,12 +172,12 @@ void obs_str_list(struct scenario_ctx *ctx, const char *key,
 		sb_str(&ctx->obs, v[i]);
 	}
 	sb_add(&ctx->obs, "]");
-	shim_mutex_unlock(&ctx->lock);
+	shim_mutex_unlock_unseen(&ctx->lock);
 }
 
 int inv(struct scenario_ctx *ctx, const char *key, int cond)
 {
-	shim_mutex_lock(&ctx->lock);
+	shim_mutex_lock_unseen(&ctx->lock);
 	sb_key(&ctx->inv, key);
 	sb_add(&ctx->inv, "%s", cond ? "true" : "false");
 	if (!cond) {
@@ -185,33 +185,33 @@ int inv(struct scenario_ctx *ctx, const char *key, int cond)
 		fprintf(stderr, "%s/%s: invariant %s broken\n",
 			ctx->scn->driver, ctx->scn->name, key);
 	}
-	shim_mutex_unlock(&ctx->lock);
+	shim_mutex_unlock_unseen(&ctx->lock);
 	return cond;
 }
 
 void stat_u64(struct scenario_ctx *ctx, const char *key, uint64_t v)
 {
-	shim_mutex_lock(&ctx->lock);
+	shim_mutex_lock_unseen(&ctx->lock);
 	sb_key(&ctx->stats, key);
 	sb_add(&ctx->stats, "%" PRIu64, v);
-	shim_mutex_unlock(&ctx->lock);
+	shim_mutex_unlock_unseen(&ctx->lock);
 }
 
 void exact_counts(struct scenario_ctx *ctx, const char *routine)
 {
-	shim_mutex_lock(&ctx->lock);
+	shim_mutex_lock_unseen(&ctx->lock);
 	if (ctx->exact.items++)
 		sb_add(&ctx->exact, ",");
 	sb_str(&ctx->exact, routine);
-	shim_mutex_unlock(&ctx->lock);
+	shim_mutex_unlock_unseen(&ctx->lock);
 }
 
 void stat_f(struct scenario_ctx *ctx, const char *key, double v)
 {
-	shim_mutex_lock(&ctx->lock);
+	shim_mutex_lock_unseen(&ctx->lock);
 	sb_key(&ctx->stats, key);
 	sb_add(&ctx->stats, "%.3f", v);
-	shim_mutex_unlock(&ctx->lock);
+	shim_mutex_unlock_unseen(&ctx->lock);
 }
 
 /* The shim's clock and sleeps: virtual in a controlled run (SHIM_SCHED). */
@@ -333,6 +333,8 @@ int main(int argc, char **argv)
 	sb_init(&ctx.exact);
 
 	ctx.scn->run(&ctx);
+	/* what the next interrupt exit would run: not a flush of any driver */
+	shim_softirq_sync();
 
 	leaks = shim_kmalloc_outstanding();
 	/* how far a fault sweep (SHIM_FAIL_KMALLOC=1, 2, ...) has to go */

@@ -35,6 +35,9 @@ int shim_kmem_freed(const void *addr, char *why, size_t len);
 void shim_fail_kmalloc_nth(unsigned long n);
 void shim_fail_kthread_nth(unsigned long n);
 
+/* Wait until no bottom half is marked or running (process context). */
+void shim_softirq_sync(void);
+
 /* Kernel threads started and not yet returned (the boot ones included). */
 int shim_kthreads_running(void);
 
@@ -66,6 +69,13 @@ struct shim_mutex {
 void shim_mutex_lock(struct shim_mutex *m);
 int shim_mutex_trylock(struct shim_mutex *m);	/* 1 if taken */
 void shim_mutex_unlock(struct shim_mutex *m);
+/*
+ * The same, for bookkeeping (a log, a table of counts) that orders nothing
+ * of the kernel's: ThreadSanitizer neither sees it order anything nor
+ * checks what it guards, so that it hides no race of kernel code.
+ */
+void shim_mutex_lock_unseen(struct shim_mutex *m);
+void shim_mutex_unlock_unseen(struct shim_mutex *m);
 
 /* A host thread running fn(arg), named @name; join it to free it. */
 struct shim_thread;
