@@ -46,7 +46,7 @@ MODULES		:= $(patsubst $(TOP)/drivers/%.c,$(BUILD)/modules/%.o,\
 		   $(wildcard $(TOP)/drivers/legacy/*.c $(TOP)/drivers/converted/*.c))
 
 .PHONY: all help deps cflags ldlibs check run-checks check-valgrind demo convert bench sanitize \
-	clean explore drivers side-binaries scenario-binary
+	clean explore drivers side-binaries scenario-binary soak
 .DEFAULT_GOAL := all
 
 help:		## list the targets
@@ -130,7 +130,7 @@ $(BUILD)/tests/explore/%-taskqueue: $(TOP)/tests/explore/%.c $(LIBS)
 CHECKS		= $(TEST_BINS) $(STRESS_BINS) $(TOP)/tests/faults/run $(TOP)/tests/drift/run \
 		  $(TOP)/tests/demo/run "$(TOP)/tests/modpost/run $(MODULES)" \
 		  $(TOP)/tests/semantic-patches/run $(TOP)/tests/harness/run \
-		  $(TOP)/tests/explore/run
+		  $(TOP)/tests/explore/run $(TOP)/tests/replay/run
 
 check: deps	## run every test; ends with "N passed, N failed"
 	@$(MAKE) --no-print-directory run-checks
@@ -222,10 +222,15 @@ convert: deps	## regenerate drivers/converted from drivers/legacy (semantic patc
 	@$(TOP)/scripts/convert-drivers $(TOP)/drivers/converted
 
 DEMO_ARGS	= $(if $(QUICK),--quick) $(foreach d,$(DRIVER),--driver $(d)) \
-		  $(foreach e,$(EXTRA),--extra $(abspath $(e)))
+		  $(foreach e,$(EXTRA),--extra $(abspath $(e))) \
+		  $(if $(EXPLORE),--explore $(EXPLORE)) $(if $(RACE),--race $(RACE)) \
+		  $(foreach p,$(PATCH),--patch $(abspath $(p)))
 
-demo: deps $(LIBS)	## convert, run and compare every driver on both stacks (DRIVER=, QUICK=1, EXTRA=dir)
+demo: deps $(LIBS)	## convert, run and compare both sides (DRIVER=, QUICK=1, EXTRA=dir, EXPLORE=N, PATCH=file)
 	@python3 $(TOP)/demo/demo.py $(DEMO_ARGS)
+
+soak: deps $(LIBS)	## make demo 20 times under two busy loops (SOAK_RUNS=N); not part of check
+	@$(TOP)/tests/soak/run
 
 # memcheck re-executing a test under itself cannot work: those tests skip
 VALGRIND_SUITES	:= $(filter %/shim %/workqueue %/taskqueue,$(TEST_BINS))
