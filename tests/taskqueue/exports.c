@@ -27,7 +27,7 @@ Test(taskqueue, the_task_queue_api_is_exported_to_all_modules)
 
 static struct {
 	struct tq_struct tasks[NR_TRACED];
-	atomic_t seen[3][NR_TRACED];
+	atomic_t seen[SHIM_NR_WORK_EVENTS][NR_TRACED];
 } traced;
 
 static void count_event(enum shim_work_event ev, const void *work,
@@ -59,5 +59,7 @@ Test(taskqueue, trace_probe_sees_queue_start_and_end_once_per_scheduled_task)
 		cr_assert_eq(atomic_read(&traced.seen[SHIM_WORK_QUEUE][i]), 1);
 		cr_assert_eq(atomic_read(&traced.seen[SHIM_WORK_EXECUTE_START][i]), 1);
 		cr_assert_eq(atomic_read(&traced.seen[SHIM_WORK_EXECUTE_END][i]), 1);
+		/* both calls are seen, the refused one too */
+		cr_assert_eq(atomic_read(&traced.seen[SHIM_WORK_QUEUE_CALL][i]), 2);
 	}
 }

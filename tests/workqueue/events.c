@@ -191,7 +191,7 @@ static void nothing_but_trace_fn(void *data)
 
 static struct {
 	work_t works[NR_TRACED];
-	atomic_t seen[3][NR_TRACED];
+	atomic_t seen[SHIM_NR_WORK_EVENTS][NR_TRACED];
 	atomic_t foreign;	/* events on our queue for works not ours */
 } traced;
 
@@ -200,8 +200,11 @@ static void count_event(enum shim_work_event ev, const void *work,
 {
 	const work_t *w = work;
 
-	if (strncmp(queue, "traced/", 7))
+	/* the call names the queue, the other events its per-CPU thread */
+	if (strncmp(queue, "traced", 6) || (queue[6] && queue[6] != '/'))
 		return;
+	if (ev == SHIM_WORK_FLUSH_START || ev == SHIM_WORK_FLUSH_END)
+		return;		/* a flush names no work */
 	if (w >= traced.works && w < traced.works + NR_TRACED)
 		atomic_inc_return(&traced.seen[ev][w - traced.works]);
 	else
@@ -232,6 +235,8 @@ Test(workqueue, trace_probe_sees_queue_start_and_end_once_per_accepted_work)
 			     "work %d: EXECUTE_START", i);
 		cr_assert_eq(atomic_read(&traced.seen[SHIM_WORK_EXECUTE_END][i]), 1,
 			     "work %d: EXECUTE_END", i);
+		cr_assert_eq(atomic_read(&traced.seen[SHIM_WORK_QUEUE_CALL][i]), 2,
+			     "work %d: both QUEUE_CALLs, the refused one too", i);
 	}
 	/* the blocker was queued before the probe: only its end is seen */
 	cr_assert_eq(atomic_read(&traced.foreign), 1);

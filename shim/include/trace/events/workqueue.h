@@ -28,6 +28,7 @@ enum shim_work_event {
 	SHIM_CONTEXT_ENTRY,
 	SHIM_CONTEXT_EXIT,
 	SHIM_WORK_QUEUE_CALL,		/* asked to queue, pending or not */
+	SHIM_NR_WORK_EVENTS
 };
 
 typedef void (*shim_work_probe_t)(enum shim_work_event ev, const void *work,
