@@ -35,34 +35,40 @@
 #include <shim/point.h>
 #include <linux/interrupt.h>
 
-#define CTL_MAX_TASKS		256
-#define CTL_MAX_DEPTH		16
-#define CTL_TRACE		12
-#define CTL_NEVER		(~0ULL)
-#define CTL_QUANTUM_NS		1000ULL		/* virtual time of one point */
-#define CTL_START_NS		1000000000ULL	/* the virtual clock at boot */
-#define CTL_DEFAULT_STEPS	20000
-#define CTL_DEFAULT_DEPTH	3
-#define CTL_MAX_STEPS		5000000L
-#define CTL_MAX_SECONDS		3600
-#define CTL_SLICE		1000		/* points a task may run alone */
-#define CTL_PRIO_START		(1ULL << 62)	/* pct: tasks start above this */
-#define CTL_PRIO_CHANGED	(1ULL << 40)	/* lowered at a change point */
+#define CTL_MAX_TASKS 256
+#define CTL_MAX_DEPTH 16
+#define CTL_TRACE 12
+#define CTL_NEVER (~0ULL)
+#define CTL_QUANTUM_NS 1000ULL	   /* virtual time of one point */
+#define CTL_START_NS 1000000000ULL /* the virtual clock at boot */
+#define CTL_DEFAULT_STEPS 20000
+#define CTL_DEFAULT_DEPTH 3
+#define CTL_MAX_STEPS 5000000L
+#define CTL_MAX_SECONDS 3600
+#define CTL_SLICE 1000		      /* points a task may run alone */
+#define CTL_PRIO_START (1ULL << 62)   /* pct: tasks start above this */
+#define CTL_PRIO_CHANGED (1ULL << 40) /* lowered at a change point */
 
 enum { CTL_RANDOM = 1, CTL_PCT, CTL_REPLAY };
+
+/* one line of a schedule log: at step, the CPU went from one task to another */
+struct ctl_decision {
+	long step;
+	int from, to;
+};
 enum { CTL_RUNNABLE, CTL_BLOCKED, CTL_EXITED };
 
 struct shim_ctl_task {
-	int id;				/* creation order */
+	int id; /* creation order */
 	int state;
-	unsigned int go;		/* raw wait word: 1 when it may run */
-	volatile void *word;		/* blocked on it; NULL: a timed sleep */
-	u64 deadline;			/* virtual ns it wakes at, or CTL_NEVER */
-	long blocked_at;		/* blocking order: wakes are FIFO */
-	u64 prio;			/* pct: higher runs first */
-	long run_len;			/* points run since it got the CPU */
+	unsigned int go;     /* raw wait word: 1 when it may run */
+	volatile void *word; /* blocked on it; NULL: a timed sleep */
+	u64 deadline;	     /* virtual ns it wakes at, or CTL_NEVER */
+	long blocked_at;     /* blocking order: wakes are FIFO */
+	u64 prio;	     /* pct: higher runs first */
+	long run_len;	     /* points run since it got the CPU */
 	int cpu;
-	struct task_struct *tsk;	/* its task, once it has one */
+	struct task_struct *tsk; /* its task, once it has one */
 	/* fibers: its stack and context, and the thread-locals it left with */
 	struct shim_fiber *fiber;
 	void (*fn)(void *);
@@ -71,7 +77,7 @@ struct shim_ctl_task {
 	struct task_struct *cur;
 	unsigned long preempt;
 	char name[16];
-	void *trace[CTL_TRACE];		/* where it last gave up the CPU */
+	void *trace[CTL_TRACE]; /* where it last gave up the CPU */
 	int depth;
 };
 
@@ -81,9 +87,9 @@ static struct {
 	int strategy;
 	u64 seed;
 	int depth;
-	long steps;			/* pct: the run length change points fall in */
+	long steps; /* pct: the run length change points fall in */
 	u64 rng;
-	unsigned int lock;		/* 0 free, 1 held, 2 held and slept on */
+	unsigned int lock; /* 0 free, 1 held, 2 held and slept on */
 	struct shim_ctl_task *task[CTL_MAX_TASKS];
 	int nr;
 	struct shim_ctl_task *running;
@@ -96,16 +102,16 @@ static struct {
 	long change_step[CTL_MAX_DEPTH];
 	u64 change_prio[CTL_MAX_DEPTH];
 	int nr_change;
-	long next_change;		/* the step of the next change point */
-	int stable;			/* pct: the running task is still the pick */
-	u64 floor;			/* pct: the priority of the last sliced task */
+	long next_change; /* the step of the next change point */
+	int stable;	  /* pct: the running task is still the pick */
+	u64 floor;	  /* pct: the priority of the last sliced task */
 	int ncpus, next_cpu;
-	int dead;			/* a report is out: no more decisions */
-	int fibers;			/* tasks are fibers on one host thread */
-	struct shim_ctl_task *zombie;	/* an ended fiber whose stack can go */
+	int dead;		      /* a report is out: no more decisions */
+	int fibers;		      /* tasks are fibers on one host thread */
+	struct shim_ctl_task *zombie; /* an ended fiber whose stack can go */
 	char spec[128];
 	/* replay: the decisions of the log, in order */
-	struct { long step; int from, to; } *replay;
+	struct ctl_decision *replay;
 	long nr_replay, next_replay;
 	int replay_cpus;
 	/* the log */
@@ -114,9 +120,9 @@ static struct {
 	size_t log_len;
 } ctl = { .log_fd = -1, .next_deadline = CTL_NEVER };
 
-static __thread struct shim_ctl_task *ctl_me;	/* threads: this one's task */
+static __thread struct shim_ctl_task *ctl_me; /* threads: this one's task */
 static __thread int ctl_adopting;
-static __thread int ctl_host;		/* fibers: the one host thread */
+static __thread int ctl_host; /* fibers: the one host thread */
 
 /* The running task's own: with fibers, the one running is the one asking. */
 static inline struct shim_ctl_task *me_now(void)
@@ -135,10 +141,12 @@ static struct shim_ctl_task *ctl_self(void)
 	if (ctl.fibers) {
 		if (likely(ctl_host) || ctl.dead)
 			return me_now();
-		shim_console_write("shim: a thread the shim did not start called into "
-				   "it in a controlled run; start it with "
-				   "shim_thread_start() (or run with "
-				   "SHIM_SCHED_THREADS=1)\n", 154);
+		shim_console_write(
+			"shim: a thread the shim did not start called into "
+			"it in a controlled run; start it with "
+			"shim_thread_start() (or run with "
+			"SHIM_SCHED_THREADS=1)\n",
+			154);
 		shim_host_abort();
 	}
 	if (likely(ctl_me) || ctl_adopting || ctl.dead)
@@ -150,10 +158,10 @@ static struct shim_ctl_task *ctl_self(void)
 }
 
 static const char *const point_name[SHIM_NR_POINTS] = {
-	[SHIM_POINT_LOCK] = "lock", [SHIM_POINT_UNLOCK] = "unlock",
-	[SHIM_POINT_WAKE] = "wake", [SHIM_POINT_YIELD] = "yield",
-	[SHIM_POINT_TIMER] = "timer", [SHIM_POINT_KTHREAD] = "kthread",
-	[SHIM_POINT_BITOP] = "bitop", [SHIM_POINT_RELAX] = "relax",
+	[SHIM_POINT_LOCK] = "lock",	  [SHIM_POINT_UNLOCK] = "unlock",
+	[SHIM_POINT_WAKE] = "wake",	  [SHIM_POINT_YIELD] = "yield",
+	[SHIM_POINT_TIMER] = "timer",	  [SHIM_POINT_KTHREAD] = "kthread",
+	[SHIM_POINT_BITOP] = "bitop",	  [SHIM_POINT_RELAX] = "relax",
 	[SHIM_POINT_RESCHED] = "resched", [SHIM_POINT_BLOCK] = "block",
 	[SHIM_POINT_EXIT] = "exit",
 };
@@ -198,8 +206,8 @@ static void __attribute__((format(printf, 1, 2))) ctl_log(const char *fmt, ...)
 		     "%ld %llu ", ctl.step,
 		     (unsigned long long) ((ctl.now - CTL_START_NS) / 1000));
 	va_start(args, fmt);
-	n += vsnprintf(ctl.log + ctl.log_len + n, sizeof(ctl.log) - ctl.log_len - n,
-		       fmt, args);
+	n += vsnprintf(ctl.log + ctl.log_len + n,
+		       sizeof(ctl.log) - ctl.log_len - n, fmt, args);
 	va_end(args);
 	if (n > 0 && (size_t) n < sizeof(ctl.log) - ctl.log_len)
 		ctl.log_len += n;
@@ -265,8 +273,8 @@ static void print_trace(void **trace, int depth)
 		if (!shim_symbol((unsigned long) trace[i], sym, sizeof(sym)))
 			continue;
 		/* the scheduler's and the host's own frames say nothing */
-		if (!strncmp(sym, "shim_ctl_", 9) || !strncmp(sym, "shim_host_", 10) ||
-		    !strncmp(sym, "ctl_", 4))
+		if (!strncmp(sym, "shim_ctl_", 9) ||
+		    !strncmp(sym, "shim_host_", 10) || !strncmp(sym, "ctl_", 4))
 			continue;
 		printk(KERN_EMERG "      %s\n", sym);
 	}
@@ -282,12 +290,14 @@ void shim_ctl_print_replay(void)
 		return;
 	shim_host_cmdline(cmd, sizeof(cmd));
 	if (ctl.ncpus != 2)
-		n = snprintf(line, sizeof(line), "replay: SHIM_SCHED=%s SHIM_CPUS=%d %s\n",
+		n = snprintf(line, sizeof(line),
+			     "replay: SHIM_SCHED=%s SHIM_CPUS=%d %s\n",
 			     ctl.spec, ctl.ncpus, cmd);
 	else
-		n = snprintf(line, sizeof(line), "replay: SHIM_SCHED=%s %s\n", ctl.spec,
-			     cmd);
-	shim_console_write(line, n < (int) sizeof(line) ? n : (int) sizeof(line) - 1);
+		n = snprintf(line, sizeof(line), "replay: SHIM_SCHED=%s %s\n",
+			     ctl.spec, cmd);
+	shim_console_write(line,
+			   n < (int) sizeof(line) ? n : (int) sizeof(line) - 1);
 }
 
 static void print_tasks(void)
@@ -299,9 +309,10 @@ static void print_tasks(void)
 
 		if (t->state == CTL_EXITED)
 			continue;
-		printk(KERN_EMERG "  task %d %s (pid %d, cpu %d): %s, %s\n", t->id,
-		       t->tsk ? t->tsk->comm : t->name, t->tsk ? t->tsk->pid : 0,
-		       t->cpu, t == ctl.running ? "running" : state_name(t),
+		printk(KERN_EMERG "  task %d %s (pid %d, cpu %d): %s, %s\n",
+		       t->id, t->tsk ? t->tsk->comm : t->name,
+		       t->tsk ? t->tsk->pid : 0, t->cpu,
+		       t == ctl.running ? "running" : state_name(t),
 		       t == ctl.running ? "reports this" : wait_name(t));
 		if (t == ctl.running)
 			t->depth = shim_host_backtrace(t->trace, CTL_TRACE);
@@ -321,8 +332,10 @@ static void __attribute__((noreturn)) ctl_fail(const char *fmt, ...)
 	ctl.dead = 1;
 	ctl_log("fail %s", why);
 	log_flush();
-	printk(KERN_EMERG "BUG: %s, under SHIM_SCHED=%s at step %ld (%llu us of "
-	       "virtual time)\n", why, ctl.spec, ctl.step,
+	printk(KERN_EMERG
+	       "BUG: %s, under SHIM_SCHED=%s at step %ld (%llu us of "
+	       "virtual time)\n",
+	       why, ctl.spec, ctl.step,
 	       (unsigned long long) ((ctl.now - CTL_START_NS) / 1000));
 	print_tasks();
 	shim_ctl_print_replay();
@@ -374,10 +387,11 @@ static struct shim_ctl_task *replay_choice(struct shim_ctl_task *me,
 		if (cand[i]->id == want)
 			return cand[i];
 	if (n == 1 && want == me->id)
-		return cand[0];		/* forced: no decision was logged */
-	ctl_fail("replay diverged: task %d cannot run at this step (the program, "
-		 "its input or its settings changed since the log was written)",
-		 want);
+		return cand[0]; /* forced: no decision was logged */
+	ctl_fail(
+		"replay diverged: task %d cannot run at this step (the program, "
+		"its input or its settings changed since the log was written)",
+		want);
 }
 
 /*
@@ -399,16 +413,20 @@ static struct shim_ctl_task *pick(struct shim_ctl_task *me, enum shim_point why)
 		if (n)
 			break;
 		if (ctl.next_deadline == CTL_NEVER)
-			ctl_fail("deadlock: no task can run and none waits for a "
-				 "timer");
+			ctl_fail(
+				"deadlock: no task can run and none waits for a "
+				"timer");
 		/* nothing runs until the next deadline: jump to it */
-		ctl_log("advance %llu", (unsigned long long)
-			((ctl.next_deadline - ctl.now) / 1000));
+		ctl_log("advance %llu",
+			(unsigned long long) ((ctl.next_deadline - ctl.now) /
+					      1000));
 		ctl.now = ctl.next_deadline;
 	}
 	if (ctl.now - CTL_START_NS > ctl.max_ns)
-		ctl_fail("no end after %llu s of virtual time (SHIM_SCHED_MAX_SECONDS): "
-			 "a livelock?", (unsigned long long) (ctl.max_ns / 1000000000ULL));
+		ctl_fail(
+			"no end after %llu s of virtual time (SHIM_SCHED_MAX_SECONDS): "
+			"a livelock?",
+			(unsigned long long) (ctl.max_ns / 1000000000ULL));
 
 	/*
 	 * A yield or a busy wait's pause asks for another task to run, if any
@@ -470,15 +488,18 @@ static void wait_turn(struct shim_ctl_task *me)
 	while (!__atomic_load_n(&me->go, __ATOMIC_ACQUIRE)) {
 		shim_host_raw_wait(&me->go, 0, patience);
 		if (!said && !__atomic_load_n(&me->go, __ATOMIC_ACQUIRE) &&
-		    __atomic_load_n(&ctl.step, __ATOMIC_RELAXED) == step && !ctl.dead) {
+		    __atomic_load_n(&ctl.step, __ATOMIC_RELAXED) == step &&
+		    !ctl.dead) {
 			struct shim_ctl_task *r = ctl.running;
 
 			said = 1;
-			printk(KERN_WARNING "shim: controlled run stuck: task %d (%s) "
+			printk(KERN_WARNING
+			       "shim: controlled run stuck: task %d (%s) "
 			       "has held the CPU for 10 s without a scheduling "
 			       "point; is it blocked in a host call the shim does "
 			       "not see (a thread it did not start, a host join or "
-			       "sleep)?\n", r ? r->id : -1, r ? r->name : "?");
+			       "sleep)?\n",
+			       r ? r->id : -1, r ? r->name : "?");
 		}
 		step = __atomic_load_n(&ctl.step, __ATOMIC_RELAXED);
 	}
@@ -520,7 +541,7 @@ static void fiber_entry(void *p)
 	shim_thread_set_self(NULL);
 	shim_set_current(NULL);
 	shim_preempt = 0;
-	t->fn(t->arg);		/* its thread's end switches away for good */
+	t->fn(t->arg); /* its thread's end switches away for good */
 }
 
 /* A new task's fiber: it first runs when the scheduler switches to it. */
@@ -573,8 +594,10 @@ static void account_point(struct shim_ctl_task *me)
 	ctl.step++;
 	ctl.now += CTL_QUANTUM_NS;
 	if (ctl.step > ctl.max_steps)
-		ctl_fail("no end after %ld scheduling points (SHIM_SCHED_MAX_STEPS): "
-			 "a livelock?", ctl.max_steps);
+		ctl_fail(
+			"no end after %ld scheduling points (SHIM_SCHED_MAX_STEPS): "
+			"a livelock?",
+			ctl.max_steps);
 	if (ctl.step == ctl.next_change) {
 		ctl.next_change = LONG_MAX;
 		for (i = 0; i < ctl.nr_change; i++) {
@@ -598,9 +621,10 @@ static int point_is_quiet(struct shim_ctl_task *me, enum shim_point why)
 {
 	long step = ctl.step + 1;
 
-	if (why == SHIM_POINT_YIELD || why == SHIM_POINT_RELAX || me != ctl.running ||
-	    step > ctl.max_steps || step == ctl.next_change ||
-	    me->run_len + 1 >= CTL_SLICE || ctl.now + CTL_QUANTUM_NS >= ctl.next_deadline ||
+	if (why == SHIM_POINT_YIELD || why == SHIM_POINT_RELAX ||
+	    me != ctl.running || step > ctl.max_steps ||
+	    step == ctl.next_change || me->run_len + 1 >= CTL_SLICE ||
+	    ctl.now + CTL_QUANTUM_NS >= ctl.next_deadline ||
 	    ctl.now + CTL_QUANTUM_NS - CTL_START_NS > ctl.max_ns)
 		return 0;
 	if (ctl.strategy == CTL_PCT)
@@ -643,7 +667,8 @@ void shim_ctl_wait(volatile void *word, u32 val, s64 timeout_ns)
 	depth = shim_host_backtrace(trace, CTL_TRACE);
 	ctl_lock();
 	/* no one else runs: the word cannot change between test and block */
-	if (word && __atomic_load_n((volatile u32 *) word, __ATOMIC_ACQUIRE) != val) {
+	if (word &&
+	    __atomic_load_n((volatile u32 *) word, __ATOMIC_ACQUIRE) != val) {
 		ctl_unlock();
 		return;
 	}
@@ -760,7 +785,8 @@ struct shim_ctl_task *shim_ctl_register(const char *name)
 	make_runnable(t);
 	ctl_lock();
 	if (ctl.nr == CTL_MAX_TASKS)
-		ctl_fail("more than %d tasks in a controlled run", CTL_MAX_TASKS);
+		ctl_fail("more than %d tasks in a controlled run",
+			 CTL_MAX_TASKS);
 	t->id = ctl.nr;
 	ctl.task[ctl.nr++] = t;
 	t->cpu = ctl.next_cpu++ % ctl.ncpus;
@@ -843,8 +869,8 @@ static void ctl_at_exit(void)
 
 /* --- the setting ---------------------------------------------------------------- */
 
-static void __attribute__((noreturn)) bad_setting(const char *name, const char *value,
-						  const char *why)
+static void __attribute__((noreturn))
+bad_setting(const char *name, const char *value, const char *why)
 {
 	char msg[512];
 	int n;
@@ -876,7 +902,8 @@ static void parse_replay(const char *file, const char *value)
 		bad_setting("SHIM_SCHED", value, "cannot read the log file");
 	spec = strstr(text, "# SHIM_SCHED=");
 	if (!spec)
-		bad_setting("SHIM_SCHED", value, "not a schedule log (no '# SHIM_SCHED=' line)");
+		bad_setting("SHIM_SCHED", value,
+			    "not a schedule log (no '# SHIM_SCHED=' line)");
 	ctl.strategy = CTL_REPLAY;
 	p = strstr(text, "# SHIM_CPUS=");
 	if (p)
@@ -897,7 +924,8 @@ static void parse_replay(const char *file, const char *value)
 		to = simple_strtol(q + 1, &q, 10);
 		if (ctl.nr_replay == (long) cap) {
 			cap = cap ? 2 * cap : 1024;
-			ctl.replay = shim_host_realloc(ctl.replay, cap * sizeof(*ctl.replay));
+			ctl.replay = shim_host_realloc(
+				ctl.replay, cap * sizeof(*ctl.replay));
 			if (!ctl.replay)
 				shim_host_bug("realloc", ENOMEM);
 		}
@@ -932,17 +960,20 @@ static void parse(const char *value)
 			ctl.steps = number(&p, value);
 		}
 		if (ctl.depth < 1 || ctl.depth > CTL_MAX_DEPTH || ctl.steps < 1)
-			bad_setting("SHIM_SCHED", value, "DEPTH must be 1 to 16 and STEPS at "
+			bad_setting("SHIM_SCHED", value,
+				    "DEPTH must be 1 to 16 and STEPS at "
 				    "least 1");
 	} else if (!strncmp(p, "replay:", 7)) {
 		parse_replay(p + 7, value);
 		p += strlen(p);
 	} else {
-		bad_setting("SHIM_SCHED", value, "expected free, random:SEED, "
+		bad_setting("SHIM_SCHED", value,
+			    "expected free, random:SEED, "
 			    "pct:SEED[:DEPTH[:STEPS]] or replay:FILE");
 	}
 	if (*p)
-		bad_setting("SHIM_SCHED", value, "unexpected text after the numbers");
+		bad_setting("SHIM_SCHED", value,
+			    "unexpected text after the numbers");
 }
 
 static long env_long(const char *name, long def, long min, long max)
@@ -973,10 +1004,12 @@ void shim_ctl_init(void)
 	if (!value || !*value || !strcmp(value, "free"))
 		return;
 	parse(value);
-	ctl.ncpus = env_long("SHIM_CPUS", ctl.replay_cpus ? ctl.replay_cpus : 2, 1,
-			     NR_CPUS);
-	ctl.max_steps = env_long("SHIM_SCHED_MAX_STEPS", CTL_MAX_STEPS, 1, LONG_MAX);
-	ctl.max_ns = env_long("SHIM_SCHED_MAX_SECONDS", CTL_MAX_SECONDS, 1, 1000000) *
+	ctl.ncpus = env_long("SHIM_CPUS", ctl.replay_cpus ? ctl.replay_cpus : 2,
+			     1, NR_CPUS);
+	ctl.max_steps =
+		env_long("SHIM_SCHED_MAX_STEPS", CTL_MAX_STEPS, 1, LONG_MAX);
+	ctl.max_ns = env_long("SHIM_SCHED_MAX_SECONDS", CTL_MAX_SECONDS, 1,
+			      1000000) *
 		     1000000000ULL;
 	ctl.now = CTL_START_NS;
 	ctl.rng = ctl.seed;
@@ -1005,11 +1038,13 @@ void shim_ctl_init(void)
 
 		ctl.log_fd = shim_host_create_file(log);
 		if (ctl.log_fd < 0)
-			bad_setting("SHIM_SCHED_LOG", log, "cannot create the file");
+			bad_setting("SHIM_SCHED_LOG", log,
+				    "cannot create the file");
 		shim_host_cmdline(cmd, sizeof(cmd));
-		n = snprintf(ctl.log, sizeof(ctl.log), "# shim schedule log\n"
-			     "# SHIM_SCHED=%s\n# SHIM_CPUS=%d\n# %s\n", ctl.spec,
-			     ctl.ncpus, cmd);
+		n = snprintf(ctl.log, sizeof(ctl.log),
+			     "# shim schedule log\n"
+			     "# SHIM_SCHED=%s\n# SHIM_CPUS=%d\n# %s\n",
+			     ctl.spec, ctl.ncpus, cmd);
 		ctl.log_len = n;
 	}
 #if !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)

@@ -8,8 +8,8 @@
 #include "shim.h"
 #include <linux/debugobjects.h>
 
-#define ODEBUG_HASH_BITS	12
-#define ODEBUG_HASH_SIZE	(1 << ODEBUG_HASH_BITS)
+#define ODEBUG_HASH_BITS 12
+#define ODEBUG_HASH_SIZE (1 << ODEBUG_HASH_BITS)
 
 struct debug_obj {
 	struct debug_obj *next;
@@ -132,15 +132,16 @@ static void freed_active(const void *addr, struct debug_obj *obj,
 
 	/* the memory is not freed yet: the hint may still read the object */
 	if (obj->descr->debug_hint &&
-	    shim_symbol((unsigned long) obj->descr->debug_hint(obj->addr), name + 2,
-			sizeof(name) - 3)) {
+	    shim_symbol((unsigned long) obj->descr->debug_hint(obj->addr),
+			name + 2, sizeof(name) - 3)) {
 		name[0] = ' ';
 		name[1] = '(';
 		strcat(name, ")");
 	}
 	printk(KERN_EMERG "BUG: kfree(%p) in %s(): frees active %s %p%s "
-	       "(pending on %s)\n", addr, caller, obj->descr->name,
-	       obj->addr, name, obj->owner ? obj->owner : "?");
+			  "(pending on %s)\n",
+	       addr, caller, obj->descr->name, obj->addr, name,
+	       obj->owner ? obj->owner : "?");
 	BUG();
 }
 
@@ -165,7 +166,8 @@ void debug_check_routine_memory(const void *work, const void *data,
 	if (!shim_symbol((unsigned long) routine, name, sizeof(name)))
 		snprintf(name, sizeof(name), "%p", (void *) routine);
 	printk(KERN_EMERG "BUG: routine %s on %s is about to run with freed "
-	       "memory: %s %p is %s\n", name, queue, what, freed, why);
+			  "memory: %s %p is %s\n",
+	       name, queue, what, freed, why);
 	BUG();
 }
 

@@ -28,19 +28,19 @@
  * spares the host kernel the lookup a shared futex needs on every wait and
  * wake.
  */
-#define FUTEX_PRIVATE	128	/* FUTEX_PRIVATE_FLAG */
+#define FUTEX_PRIVATE 128 /* FUTEX_PRIVATE_FLAG */
 
-#define MUTEX_SPINS	100	/* polls before a contended host mutex sleeps */
+#define MUTEX_SPINS 100 /* polls before a contended host mutex sleeps */
 
 struct shim_thread {
 	pthread_t thread;
 	void (*fn)(void *);
 	void *arg;
-	void (*at_exit)(void *);	/* adopted threads: let their task go */
+	void (*at_exit)(void *); /* adopted threads: let their task go */
 	int joinable;
-	unsigned int *started;		/* futex word, the creator's: it runs */
-	unsigned int ended;		/* futex word: fn has returned */
-	struct shim_ctl_task *ctl;	/* its task in a controlled run */
+	unsigned int *started;	   /* futex word, the creator's: it runs */
+	unsigned int ended;	   /* futex word: fn has returned */
+	struct shim_ctl_task *ctl; /* its task in a controlled run */
 	char name[16];
 };
 
@@ -321,7 +321,7 @@ int shim_thread_create(struct shim_thread **threadp, const char *name,
 	if (err)
 		shim_host_bug("pthread_attr_init", err);
 	pthread_attr_setdetachstate(&attr, joinable ? PTHREAD_CREATE_JOINABLE :
-				    PTHREAD_CREATE_DETACHED);
+						      PTHREAD_CREATE_DETACHED);
 	err = pthread_create(&thread, &attr, thread_main, t);
 	pthread_attr_destroy(&attr);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
@@ -415,7 +415,7 @@ struct shim_thread *shim_thread_adopt(void (*at_exit)(void *), void *arg)
 	t->thread = pthread_self();
 	t->at_exit = at_exit;
 	t->arg = arg;
-	t->joinable = 1;	/* the host joins it, if anyone: never freed here */
+	t->joinable = 1; /* the host joins it, if anyone: never freed here */
 	pthread_getname_np(t->thread, t->name, sizeof(t->name));
 	/* in a controlled run, a thread from outside joins the run here */
 	shim_ctl_adopt(t->name);
@@ -435,7 +435,7 @@ void shim_thread_set_name(const char *name)
 	if (unlikely(shim_controlled)) {
 		shim_ctl_set_name(buf);
 		if (shim_ctl_fibers())
-			return;		/* fibers share the one host thread */
+			return; /* fibers share the one host thread */
 	}
 	pthread_setname_np(pthread_self(), buf);
 }
@@ -575,7 +575,7 @@ const char *shim_getenv(const char *name)
  * goes through its ucontext.  Far cheaper than handing a CPU from one host
  * thread to another, which is what lets exploration try many schedules.
  */
-#define FIBER_STACK	(1UL << 20)	/* reserved; the host backs what is used */
+#define FIBER_STACK (1UL << 20) /* reserved; the host backs what is used */
 
 struct shim_fiber {
 	jmp_buf regs;
@@ -603,18 +603,20 @@ struct shim_fiber *shim_host_fiber_self(void)
 
 	if (!f)
 		shim_host_bug("calloc", ENOMEM);
-	f->started = 1;		/* it runs: the thread that asked */
+	f->started = 1; /* it runs: the thread that asked */
 	return f;
 }
 
-int shim_host_fiber_create(struct shim_fiber **fp, void (*fn)(void *), void *arg)
+int shim_host_fiber_create(struct shim_fiber **fp, void (*fn)(void *),
+			   void *arg)
 {
 	struct shim_fiber *f = calloc(1, sizeof(*f));
 
 	if (!f)
 		return -ENOMEM;
 	f->stack = mmap(NULL, FIBER_STACK, PROT_READ | PROT_WRITE,
-			MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
+			MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK,
+			-1, 0);
 	if (f->stack == MAP_FAILED) {
 		free(f);
 		return -ENOMEM;

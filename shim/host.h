@@ -53,7 +53,7 @@
 /* A host call failed where the kernel could not: say which, and BUG. */
 extern void shim_host_fail(const char *call, int err, const char *func)
 	__attribute__((noreturn));
-#define shim_host_bug(call, err)	shim_host_fail((call), (err), __func__)
+#define shim_host_bug(call, err) shim_host_fail((call), (err), __func__)
 
 /* The end of a BUG or panic. */
 extern void shim_host_abort(void) __attribute__((noreturn));
@@ -82,7 +82,8 @@ extern struct shim_thread *shim_thread_self(void);
  * Give a thread the host started a record; @at_exit(@arg) runs when the
  * thread ends, so that its task can be let go.
  */
-extern struct shim_thread *shim_thread_adopt(void (*at_exit)(void *), void *arg);
+extern struct shim_thread *shim_thread_adopt(void (*at_exit)(void *),
+					     void *arg);
 
 /* Name the calling thread as the host shows it (15 characters). */
 extern void shim_thread_set_name(const char *name);
@@ -114,11 +115,15 @@ extern void shim_yield(void);
 #ifdef __SANITIZE_THREAD__
 extern void __tsan_acquire(void *addr);
 extern void __tsan_release(void *addr);
-#define shim_tsan_acquire(a)	__tsan_acquire(a)
-#define shim_tsan_release(a)	__tsan_release(a)
+#define shim_tsan_acquire(a) __tsan_acquire(a)
+#define shim_tsan_release(a) __tsan_release(a)
 #else
-#define shim_tsan_acquire(a)	do { } while (0)
-#define shim_tsan_release(a)	do { } while (0)
+#define shim_tsan_acquire(a) \
+	do {                 \
+	} while (0)
+#define shim_tsan_release(a) \
+	do {                 \
+	} while (0)
 #endif
 
 /* --- time ----------------------------------------------------------------- */
@@ -184,14 +189,16 @@ struct shim_fiber;
 extern struct shim_fiber *shim_host_fiber_self(void);
 extern int shim_host_fiber_create(struct shim_fiber **fp, void (*fn)(void *),
 				  void *arg);
-extern void shim_host_fiber_switch(struct shim_fiber *from, struct shim_fiber *to);
+extern void shim_host_fiber_switch(struct shim_fiber *from,
+				   struct shim_fiber *to);
 extern void shim_host_fiber_free(struct shim_fiber *f);
 extern void shim_thread_set_self(struct shim_thread *t);
 
 struct shim_ctl_task;
 extern void shim_ctl_init(void);
 extern int shim_ctl_fibers(void);
-extern int shim_ctl_start_fiber(struct shim_ctl_task *t, void (*fn)(void *), void *arg);
+extern int shim_ctl_start_fiber(struct shim_ctl_task *t, void (*fn)(void *),
+				void *arg);
 extern int shim_ctl_task_id(void);
 extern struct shim_ctl_task *shim_ctl_register(const char *name);
 extern void shim_ctl_begin(struct shim_ctl_task *t);

@@ -28,14 +28,14 @@ static unsigned long env_number(const char *name)
 		return 0;
 	n = simple_strtoul(s, &end, 10);
 	if (*end) {
-		printk(KERN_ERR "shim: %s=%s is not a number; ignored\n", name, s);
+		printk(KERN_ERR "shim: %s=%s is not a number; ignored\n", name,
+		       s);
 		return 0;
 	}
 	return n;
 }
 
-__attribute__((constructor(102)))
-static void shim_boot(void)
+__attribute__((constructor(102))) static void shim_boot(void)
 {
 	const char *s;
 
@@ -53,8 +53,7 @@ static void shim_boot(void)
 	shim_softirq_init();
 }
 
-__attribute__((constructor(120)))
-static void shim_boot_done(void)
+__attribute__((constructor(120))) static void shim_boot_done(void)
 {
 	unsigned long n;
 
@@ -79,11 +78,13 @@ int do_initcalls(void)
 	initcall_t *call;
 	int ret = 0;
 
-	for (call = __start_shim_initcalls; call && call < __stop_shim_initcalls; call++) {
+	for (call = __start_shim_initcalls;
+	     call && call < __stop_shim_initcalls; call++) {
 		int r = (*call)();
 
 		if (r && !ret) {
-			printk(KERN_ERR "initcall %p returned %d\n", (void *) *call, r);
+			printk(KERN_ERR "initcall %p returned %d\n",
+			       (void *) *call, r);
 			ret = r;
 		}
 	}
@@ -97,6 +98,6 @@ void do_exitcalls(void)
 
 	if (!__start_shim_exitcalls)
 		return;
-	for (call = __stop_shim_exitcalls; call > __start_shim_exitcalls; )
+	for (call = __stop_shim_exitcalls; call > __start_shim_exitcalls;)
 		(*--call)();
 }

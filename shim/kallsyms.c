@@ -18,7 +18,7 @@ static struct shim_mutex kallsyms_lock = SHIM_MUTEX_INIT;
 static struct ksym *syms;
 static long nr_syms;
 static int loaded;
-static unsigned long bias;	/* where the loader put the program */
+static unsigned long bias; /* where the loader put the program */
 
 static int ksym_cmp(const void *a, const void *b)
 {
@@ -41,8 +41,8 @@ static void read_symtab(const char *image, size_t len, const Elf64_Shdr *sh,
 	if (!syms)
 		return;
 	for (i = 0; i < n; i++) {
-		if (ELF64_ST_TYPE(sym[i].st_info) != STT_FUNC || !sym[i].st_value ||
-		    sym[i].st_name >= strtab->sh_size)
+		if (ELF64_ST_TYPE(sym[i].st_info) != STT_FUNC ||
+		    !sym[i].st_value || sym[i].st_name >= strtab->sh_size)
 			continue;
 		syms[nr_syms].addr = sym[i].st_value;
 		syms[nr_syms].size = sym[i].st_size;
@@ -63,7 +63,8 @@ static void load(void)
 	if (!image || len < sizeof(*eh))
 		return;
 	eh = (const void *) image;
-	if (memcmp(eh->e_ident, ELFMAG, SELFMAG) || eh->e_ident[EI_CLASS] != ELFCLASS64 ||
+	if (memcmp(eh->e_ident, ELFMAG, SELFMAG) ||
+	    eh->e_ident[EI_CLASS] != ELFCLASS64 ||
 	    eh->e_shoff + (size_t) eh->e_shnum * sizeof(*sh) > len)
 		return;
 	sh = (const void *) (image + eh->e_shoff);

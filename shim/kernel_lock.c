@@ -12,7 +12,7 @@
 #include <linux/smp_lock.h>
 #include <asm/processor.h>
 
-#define SPIN_TRIES	100
+#define SPIN_TRIES 100
 
 static unsigned int kernel_flag;
 
@@ -62,8 +62,10 @@ void unlock_kernel(void)
 	struct task_struct *tsk = current;
 
 	if (unlikely(tsk->lock_depth < 0)) {
-		printk(KERN_EMERG "BUG: unlock_kernel() by %s/%d, which does not "
-		       "hold the big kernel lock\n", tsk->comm, tsk->pid);
+		printk(KERN_EMERG
+		       "BUG: unlock_kernel() by %s/%d, which does not "
+		       "hold the big kernel lock\n",
+		       tsk->comm, tsk->pid);
 		BUG();
 	}
 	if (--tsk->lock_depth < 0)

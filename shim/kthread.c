@@ -105,11 +105,13 @@ void complete_and_exit(struct completion *comp, long code)
 
 	(void) code;
 	if (!(tsk->flags & PF_KTHREAD)) {
-		printk(KERN_EMERG "BUG: complete_and_exit() from %s/%d, which is "
-		       "not a kernel thread\n", tsk->comm, tsk->pid);
+		printk(KERN_EMERG
+		       "BUG: complete_and_exit() from %s/%d, which is "
+		       "not a kernel thread\n",
+		       tsk->comm, tsk->pid);
 		BUG();
 	}
-	get_task_struct(tsk);		/* complete() may still wake through it */
+	get_task_struct(tsk); /* complete() may still wake through it */
 	kthread_exit(tsk);
 	if (comp)
 		complete(comp);
@@ -145,7 +147,7 @@ int kernel_thread(int (*fn)(void *), void *arg, unsigned long flags)
 	start->fn = fn;
 	start->arg = arg;
 	pid = tsk->pid;
-	get_task_struct(tsk);		/* ours until the thread has started */
+	get_task_struct(tsk); /* ours until the thread has started */
 	__atomic_add_fetch(&kthreads_running, 1, __ATOMIC_SEQ_CST);
 	err = shim_thread_create(&tsk->shim_thread, tsk->comm, kthread_main,
 				 start, 0);

@@ -7,7 +7,7 @@
  */
 #include "shim.h"
 
-#define LOG_BUF_LEN	(1 << 18)
+#define LOG_BUF_LEN (1 << 18)
 #define DEFAULT_MESSAGE_LOGLEVEL 4
 
 static struct shim_mutex log_lock = SHIM_MUTEX_INIT;
@@ -26,7 +26,8 @@ static void log_append(const char *text, size_t len)
 	if (len >= LOG_BUF_LEN / 2)
 		len = LOG_BUF_LEN / 2 - 1;
 	if (log_len + len >= LOG_BUF_LEN) {
-		memmove(log_buf, log_buf + LOG_BUF_LEN / 2, log_len - LOG_BUF_LEN / 2);
+		memmove(log_buf, log_buf + LOG_BUF_LEN / 2,
+			log_len - LOG_BUF_LEN / 2);
 		log_len -= LOG_BUF_LEN / 2;
 	}
 	memcpy(log_buf + log_len, text, len);
@@ -45,7 +46,8 @@ int vprintk(const char *fmt, va_list args)
 		return len;
 	if (len > (int) sizeof(buf) - 4)
 		len = sizeof(buf) - 4;
-	if (text[0] == '<' && text[1] >= '0' && text[1] <= '7' && text[2] == '>') {
+	if (text[0] == '<' && text[1] >= '0' && text[1] <= '7' &&
+	    text[2] == '>') {
 		level = text[1] - '0';
 		text += 3;
 		len -= 3;
@@ -84,7 +86,7 @@ size_t shim_printk_read(char *buf, size_t len)
 		return 0;
 	shim_mutex_lock_unseen(&log_lock);
 	n = log_len < len - 1 ? log_len : len - 1;
-	from = log_len - n;	/* the newest text that fits */
+	from = log_len - n; /* the newest text that fits */
 	memcpy(buf, log_buf + from, n);
 	buf[n] = '\0';
 	shim_mutex_unlock_unseen(&log_lock);
@@ -107,7 +109,8 @@ void shim_bug(const char *file, int line, const char *func)
 
 void shim_warn(const char *file, int line, const char *func, const char *cond)
 {
-	printk(KERN_WARNING "WARNING: at %s:%d %s(): %s\n", file, line, func, cond);
+	printk(KERN_WARNING "WARNING: at %s:%d %s(): %s\n", file, line, func,
+	       cond);
 }
 
 void panic(const char *fmt, ...)

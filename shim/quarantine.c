@@ -14,17 +14,17 @@
 #include "shim.h"
 #include <linux/slab.h>
 
-#define QUARANTINE_BLOCKS	4096
-#define QUARANTINE_BYTES	(16UL << 20)
-#define PAGE_HASH_BITS		12
-#define POISON_FREE		0x6b
-#define MAX_PAGES_INDEXED	8	/* pages of one block in the index */
+#define QUARANTINE_BLOCKS 4096
+#define QUARANTINE_BYTES (16UL << 20)
+#define PAGE_HASH_BITS 12
+#define POISON_FREE 0x6b
+#define MAX_PAGES_INDEXED 8 /* pages of one block in the index */
 
 struct freed_block {
 	const char *start;
 	size_t size;
 	const char *alloc_caller, *free_caller;
-	void *host;			/* what to hand back to the host */
+	void *host; /* what to hand back to the host */
 };
 
 /* one page of one freed block, chained by page number */
@@ -38,7 +38,7 @@ static struct shim_mutex quarantine_lock = SHIM_MUTEX_INIT;
 static struct freed_block blocks[QUARANTINE_BLOCKS];
 static struct page_ref refs[QUARANTINE_BLOCKS][MAX_PAGES_INDEXED];
 static struct page_ref *pages[1 << PAGE_HASH_BITS];
-static struct freed_block *big[QUARANTINE_BLOCKS];	/* too many pages to index */
+static struct freed_block *big[QUARANTINE_BLOCKS]; /* too many pages to index */
 static int nr_big;
 static int oldest, nr_blocks;
 static size_t bytes;
@@ -55,7 +55,8 @@ static unsigned long first_page(const struct freed_block *b)
 
 static unsigned long nr_pages(const struct freed_block *b)
 {
-	return (((unsigned long) b->start + b->size - 1) >> 12) - first_page(b) + 1;
+	return (((unsigned long) b->start + b->size - 1) >> 12) -
+	       first_page(b) + 1;
 }
 
 static void index_block(int slot)
@@ -106,13 +107,16 @@ static void evict_oldest(void)
 	size_t i;
 
 	unindex_block(oldest);
-	for (i = 0; i < b->size && (unsigned char) b->start[i] == POISON_FREE; i++)
+	for (i = 0; i < b->size && (unsigned char) b->start[i] == POISON_FREE;
+	     i++)
 		;
 	if (i < b->size)
-		printk(KERN_ERR "Slab corruption: %zu bytes allocated by %s() and "
+		printk(KERN_ERR
+		       "Slab corruption: %zu bytes allocated by %s() and "
 		       "freed by %s() were written after kfree(), first at "
-		       "offset %zu (0x%02x, not 0x%02x)\n", b->size, b->alloc_caller,
-		       b->free_caller, i, (unsigned char) b->start[i], POISON_FREE);
+		       "offset %zu (0x%02x, not 0x%02x)\n",
+		       b->size, b->alloc_caller, b->free_caller, i,
+		       (unsigned char) b->start[i], POISON_FREE);
 	shim_host_free(b->host);
 	bytes -= b->size;
 	oldest = (oldest + 1) % QUARANTINE_BLOCKS;
@@ -159,22 +163,23 @@ int shim_kmem_freed(const void *addr, char *why, size_t len)
 		return 0;
 	shim_mutex_lock_unseen(&quarantine_lock);
 	for (r = *page_bucket((unsigned long) a >> 12); r && !hit; r = r->next)
-		if (a >= r->block->start && a < r->block->start + r->block->size)
+		if (a >= r->block->start &&
+		    a < r->block->start + r->block->size)
 			hit = r->block;
 	for (i = 0; i < nr_big && !hit; i++)
 		if (a >= big[i]->start && a < big[i]->start + big[i]->size)
 			hit = big[i];
 	if (hit)
-		snprintf(why, len, "byte %zu of %zu allocated by %s() and freed by %s()",
-			 (size_t) (a - hit->start), hit->size, hit->alloc_caller,
-			 hit->free_caller);
+		snprintf(why, len,
+			 "byte %zu of %zu allocated by %s() and freed by %s()",
+			 (size_t) (a - hit->start), hit->size,
+			 hit->alloc_caller, hit->free_caller);
 	shim_mutex_unlock_unseen(&quarantine_lock);
 	return hit != NULL;
 }
 
 /* At exit: check what is still kept, and let it go. */
-__attribute__((destructor))
-static void quarantine_drain(void)
+__attribute__((destructor)) static void quarantine_drain(void)
 {
 	shim_mutex_lock_unseen(&quarantine_lock);
 	while (nr_blocks)

@@ -31,7 +31,7 @@ void shim_preempt_sub(unsigned long val)
 	/* each field of the count is a byte: val * 0xff masks val's field */
 	if (unlikely((shim_preempt & (val * 0xff)) < val)) {
 		printk(KERN_EMERG "BUG: preempt count underflow in %s/%d: "
-		       "0x%08lx - 0x%08lx (unlock without lock?)\n",
+				  "0x%08lx - 0x%08lx (unlock without lock?)\n",
 		       current->comm, current->pid, shim_preempt, val);
 		BUG();
 	}
@@ -48,7 +48,8 @@ unsigned long shim_local_irq_save(void)
 
 void shim_local_irq_restore(unsigned long flags)
 {
-	shim_preempt = (shim_preempt & ~IRQSOFF_OFFSET) | (flags & IRQSOFF_OFFSET);
+	shim_preempt = (shim_preempt & ~IRQSOFF_OFFSET) |
+		       (flags & IRQSOFF_OFFSET);
 }
 
 int shim_irqs_disabled(void)
@@ -85,7 +86,8 @@ struct task_struct *shim_get_current(void)
 void __might_sleep(const char *func)
 {
 	if (unlikely(shim_preempt)) {
-		printk(KERN_ERR "BUG: sleeping function called from invalid "
+		printk(KERN_ERR
+		       "BUG: sleeping function called from invalid "
 		       "context: %s() in %s/%d, preempt_count 0x%08lx\n",
 		       func, current->comm, current->pid, shim_preempt);
 		BUG();
@@ -102,7 +104,8 @@ void schedule(void)
 		       tsk->comm, tsk->pid, shim_preempt);
 		BUG();
 	}
-	if (unlikely(memcmp(tsk->comm, tsk->shim_comm_shown, sizeof(tsk->comm))))
+	if (unlikely(
+		    memcmp(tsk->comm, tsk->shim_comm_shown, sizeof(tsk->comm))))
 		show_comm(tsk);
 	if (unlikely(tsk->lock_depth >= 0)) {
 		/* the big kernel lock is let go while its holder sleeps */
@@ -117,7 +120,8 @@ void schedule(void)
 	}
 	for (;;) {
 		seq = __atomic_load_n(&tsk->shim_wake_seq, __ATOMIC_SEQ_CST);
-		if (__atomic_load_n(&tsk->state, __ATOMIC_SEQ_CST) == TASK_RUNNING)
+		if (__atomic_load_n(&tsk->state, __ATOMIC_SEQ_CST) ==
+		    TASK_RUNNING)
 			break;
 		shim_host_wait(&tsk->shim_wake_seq, seq, -1);
 	}
@@ -195,8 +199,8 @@ void shim_wake_up_q(struct shim_wake_q *q)
 
 int wake_up_process(struct task_struct *p)
 {
-	return shim_try_to_wake_up(p, TASK_INTERRUPTIBLE | TASK_UNINTERRUPTIBLE |
-				   TASK_STOPPED);
+	return shim_try_to_wake_up(
+		p, TASK_INTERRUPTIBLE | TASK_UNINTERRUPTIBLE | TASK_STOPPED);
 }
 
 static void process_timeout(unsigned long data)
@@ -214,7 +218,8 @@ signed long schedule_timeout(signed long timeout)
 		return timeout;
 	}
 	if (timeout < 0) {
-		printk(KERN_ERR "schedule_timeout: wrong timeout value %lx in %s/%d\n",
+		printk(KERN_ERR
+		       "schedule_timeout: wrong timeout value %lx in %s/%d\n",
 		       (unsigned long) timeout, current->comm, current->pid);
 		set_current_state(TASK_RUNNING);
 		return 0;

@@ -39,18 +39,20 @@ extern int shim_try_to_wake_up(struct task_struct *p, long mode);
  * (sched.c): shim_wake_q_add() marks a task runnable, shim_wake_up_q()
  * wakes the tasks marked, as the kernel's later wake_q does.
  */
-#define WAKE_Q_MAX	16
+#define WAKE_Q_MAX 16
 struct shim_wake_q {
 	int nr;
 	struct task_struct *tasks[WAKE_Q_MAX];
 };
+/* clang-format off */
 #define SHIM_WAKE_Q_INIT	{ 0 }
+/* clang-format on */
 extern int shim_wake_q_add(struct shim_wake_q *q, struct task_struct *p,
 			   long mode);
 extern void shim_wake_up_q(struct shim_wake_q *q);
 
 /* wait.c: with q->lock held, mark the waiters to wake in @wq */
-#define TASK_NORMAL	(TASK_INTERRUPTIBLE | TASK_UNINTERRUPTIBLE)
+#define TASK_NORMAL (TASK_INTERRUPTIBLE | TASK_UNINTERRUPTIBLE)
 extern void __wake_up_locked(wait_queue_head_t *q, unsigned int mode,
 			     int nr_exclusive, struct shim_wake_q *wq);
 
@@ -64,7 +66,7 @@ extern int shim_fault_kmalloc(void);
 extern int shim_fault_kthread(void);
 
 /* timer.c: run the timers that are due (real clock), for ksoftirqd. */
-extern long shim_run_timers(void);	/* ns until the next one, or -1 */
+extern long shim_run_timers(void); /* ns until the next one, or -1 */
 extern void shim_kick_ksoftirqd(void);
 
 /* boot steps, run by init.c before main() */

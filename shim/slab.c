@@ -12,8 +12,8 @@
 #include <linux/slab.h>
 #include <linux/debugobjects.h>
 
-#define KMALLOC_ALIGN	64	/* a cache line, as the kernel's slabs give */
-#define HASH_BITS	12
+#define KMALLOC_ALIGN 64 /* a cache line, as the kernel's slabs give */
+#define HASH_BITS 12
 
 /*
  * The header sits right before the memory handed out.  Live allocations
@@ -21,7 +21,7 @@
  * hand out (or already took back) without reading freed memory.
  */
 struct kmalloc_header {
-	struct list_head list;		/* counted allocations, oldest first */
+	struct list_head list; /* counted allocations, oldest first */
 	struct kmalloc_header *hash_next;
 	size_t size;
 	const char *caller;
@@ -56,7 +56,8 @@ static int countdown_hits(unsigned long *countdown)
 
 	while (n) {
 		if (__atomic_compare_exchange_n(countdown, &n, n - 1, 0,
-						__ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
+						__ATOMIC_SEQ_CST,
+						__ATOMIC_SEQ_CST))
 			return n == 1;
 	}
 	return 0;
@@ -88,7 +89,8 @@ void *shim_kmalloc(size_t size, unsigned int gfp, const char *caller)
 	int counted = !__atomic_load_n(&shim_booting, __ATOMIC_ACQUIRE);
 
 	if ((gfp & __GFP_WAIT) && unlikely(shim_preempt)) {
-		printk(KERN_ERR "BUG: sleeping kmalloc(%zu) from %s() in atomic "
+		printk(KERN_ERR
+		       "BUG: sleeping kmalloc(%zu) from %s() in atomic "
 		       "context: %s/%d, preempt_count 0x%08lx (use GFP_ATOMIC)\n",
 		       size, caller, current->comm, current->pid, shim_preempt);
 		BUG();
@@ -96,8 +98,10 @@ void *shim_kmalloc(size_t size, unsigned int gfp, const char *caller)
 	if (counted) {
 		__atomic_add_fetch(&calls, 1, __ATOMIC_RELAXED);
 		if (shim_fault_kmalloc()) {
-			printk(KERN_DEBUG "FAULT_INJECTION: kmalloc(%zu) from %s() "
-			       "fails\n", size, caller);
+			printk(KERN_DEBUG
+			       "FAULT_INJECTION: kmalloc(%zu) from %s() "
+			       "fails\n",
+			       size, caller);
 			return NULL;
 		}
 	}
@@ -135,11 +139,15 @@ void shim_kfree(const void *p, const char *caller)
 		char why[192];
 
 		if (shim_kmem_freed(p, why, sizeof(why)))
-			printk(KERN_EMERG "BUG: kfree(%p) from %s(): already freed "
-			       "(%s)\n", p, caller, why);
+			printk(KERN_EMERG
+			       "BUG: kfree(%p) from %s(): already freed "
+			       "(%s)\n",
+			       p, caller, why);
 		else
-			printk(KERN_EMERG "BUG: kfree(%p) from %s(): already freed, "
-			       "or not allocated by kmalloc\n", p, caller);
+			printk(KERN_EMERG
+			       "BUG: kfree(%p) from %s(): already freed, "
+			       "or not allocated by kmalloc\n",
+			       p, caller);
 		BUG();
 	}
 	/* may BUG: the memory still holds pending work */
@@ -176,8 +184,7 @@ unsigned long shim_kmalloc_calls(void)
 }
 
 /* At exit, name what was allocated after boot and never freed. */
-__attribute__((destructor))
-static void report_leaks(void)
+__attribute__((destructor)) static void report_leaks(void)
 {
 	struct kmalloc_header *h;
 	struct list_head *pos;
@@ -187,7 +194,8 @@ static void report_leaks(void)
 		return;
 	shim_mutex_lock_unseen(&alloc_lock);
 	if (outstanding > 0) {
-		printk(KERN_WARNING "kmalloc: %ld allocation(s) leaked at exit\n",
+		printk(KERN_WARNING
+		       "kmalloc: %ld allocation(s) leaked at exit\n",
 		       outstanding);
 		/*
 		 * Not list_for_each_entry: its end test forms a header
@@ -205,10 +213,11 @@ static void report_leaks(void)
 	shim_mutex_unlock_unseen(&alloc_lock);
 }
 
-kmem_cache_t *kmem_cache_create(const char *name, size_t size, size_t offset,
-				unsigned long flags,
-				void (*ctor)(void *, kmem_cache_t *, unsigned long),
-				void (*dtor)(void *, kmem_cache_t *, unsigned long))
+kmem_cache_t *
+kmem_cache_create(const char *name, size_t size, size_t offset,
+		  unsigned long flags,
+		  void (*ctor)(void *, kmem_cache_t *, unsigned long),
+		  void (*dtor)(void *, kmem_cache_t *, unsigned long))
 {
 	kmem_cache_t *cachep;
 

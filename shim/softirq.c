@@ -11,11 +11,11 @@
 #include <asm/bitops.h>
 #include <trace/events/workqueue.h>
 
-#define NR_BH	32
+#define NR_BH 32
 
 static void (*bh_base[NR_BH])(void);
 static unsigned long bh_active;
-static unsigned int ksoftirqd_kick;	/* wait word */
+static unsigned int ksoftirqd_kick; /* wait word */
 
 void init_bh(int nr, void (*routine)(void))
 {
@@ -90,7 +90,8 @@ static int ksoftirqd(void *unused)
 	daemonize();
 	complete(&ksoftirqd_started);
 	for (;;) {
-		unsigned int kick = __atomic_load_n(&ksoftirqd_kick, __ATOMIC_SEQ_CST);
+		unsigned int kick =
+			__atomic_load_n(&ksoftirqd_kick, __ATOMIC_SEQ_CST);
 		long ns;
 
 		run_bottom_halves();

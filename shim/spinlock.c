@@ -10,8 +10,7 @@
 #include <linux/spinlock.h>
 #include <asm/processor.h>
 
-#define SPIN_TRIES	100
-
+#define SPIN_TRIES 100
 
 static inline int cmpxchg_lock(spinlock_t *lock, int old, int new)
 {
@@ -60,7 +59,8 @@ void shim_spin_unlock(spinlock_t *lock)
 	old = __atomic_exchange_n(&lock->slock, 0, __ATOMIC_RELEASE);
 	if (unlikely(old == 0)) {
 		printk(KERN_EMERG "BUG: spin_unlock of unlocked spinlock %p "
-		       "by %s/%d\n", (void *) lock, current->comm, current->pid);
+				  "by %s/%d\n",
+		       (void *) lock, current->comm, current->pid);
 		BUG();
 	}
 	if (old == 2)

@@ -11,7 +11,7 @@
 #include <linux/jiffies.h>
 #include <linux/delay.h>
 
-#define NSEC_PER_JIFFY	(1000000000ULL / HZ)
+#define NSEC_PER_JIFFY (1000000000ULL / HZ)
 
 static u64 boot_ns;
 static int clock_virtual;
@@ -26,8 +26,8 @@ unsigned long shim_jiffies(void)
 {
 	if (__atomic_load_n(&clock_virtual, __ATOMIC_ACQUIRE))
 		return __atomic_load_n(&virtual_jiffies, __ATOMIC_ACQUIRE);
-	return INITIAL_JIFFIES + (unsigned long) ((shim_clock_ns() - boot_ns) /
-						  NSEC_PER_JIFFY);
+	return INITIAL_JIFFIES +
+	       (unsigned long) ((shim_clock_ns() - boot_ns) / NSEC_PER_JIFFY);
 }
 
 /* Host nanoseconds from now until jiffy @j begins (0 if it has). */

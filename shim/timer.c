@@ -21,7 +21,7 @@ static LIST_HEAD(timers);
 static unsigned long timer_seq;
 static struct timer_list *running_timer;
 static struct task_struct *running_task;
-static unsigned int running_done;	/* wait word: bumped after each handler */
+static unsigned int running_done; /* wait word: bumped after each handler */
 
 struct shim_mutex shim_softirq_mutex = SHIM_MUTEX_INIT;
 static struct shim_mutex advance_mutex = SHIM_MUTEX_INIT;
@@ -41,7 +41,8 @@ static int enqueue_timer(struct timer_list *timer)
 
 	timer->shim_seq = ++timer_seq;
 	list_for_each_prev(pos, &timers) {
-		struct timer_list *t = list_entry(pos, struct timer_list, entry);
+		struct timer_list *t =
+			list_entry(pos, struct timer_list, entry);
 
 		if (timer_before(t, timer))
 			break;
@@ -72,8 +73,8 @@ void add_timer(struct timer_list *timer)
 	if (unlikely(timer->entry.next)) {
 		spin_unlock_irqrestore(&timers_lock, flags);
 		printk(KERN_EMERG "BUG: add_timer: timer %p (function %p) is "
-		       "already pending\n", (void *) timer,
-		       (void *) timer->function);
+				  "already pending\n",
+		       (void *) timer, (void *) timer->function);
 		BUG();
 	}
 	first = enqueue_timer(timer);
@@ -139,7 +140,8 @@ int del_timer_sync(struct timer_list *timer)
 		}
 		if (running_task == current) {
 			spin_unlock_irqrestore(&timers_lock, flags);
-			printk(KERN_EMERG "BUG: del_timer_sync: timer %p deleted "
+			printk(KERN_EMERG
+			       "BUG: del_timer_sync: timer %p deleted "
 			       "from its own handler %p: it would wait forever\n",
 			       (void *) timer, (void *) timer->function);
 			BUG();
@@ -209,8 +211,9 @@ long shim_run_timers(void)
 	while (!shim_clock_is_virtual() && run_first_timer(jiffies, &flags))
 		;
 	if (!list_empty(&timers) && !shim_clock_is_virtual())
-		ns = (long) shim_ns_until_jiffy(list_entry(timers.next,
-					struct timer_list, entry)->expires);
+		ns = (long) shim_ns_until_jiffy(
+			list_entry(timers.next, struct timer_list, entry)
+				->expires);
 	spin_unlock_irqrestore(&timers_lock, flags);
 	shim_mutex_unlock(&shim_softirq_mutex);
 	return ns;
@@ -222,7 +225,7 @@ void shim_clock_advance(unsigned long ticks)
 
 	if (!shim_clock_is_virtual()) {
 		printk(KERN_ERR "shim_clock_advance: the clock is real; call "
-		       "shim_clock_virtual() first\n");
+				"shim_clock_virtual() first\n");
 		return;
 	}
 	/*
@@ -230,9 +233,11 @@ void shim_clock_advance(unsigned long ticks)
 	 * time again from inside one would wait on itself for ever.
 	 */
 	if (in_interrupt()) {
-		printk(KERN_EMERG "BUG: shim_clock_advance() from a timer or "
+		printk(KERN_EMERG
+		       "BUG: shim_clock_advance() from a timer or "
 		       "bottom half, in %s/%d: time moves only from process "
-		       "context\n", current->comm, current->pid);
+		       "context\n",
+		       current->comm, current->pid);
 		BUG();
 	}
 	shim_mutex_lock(&advance_mutex);

@@ -29,10 +29,12 @@ static void oops(int sig, unsigned long addr, unsigned long ip)
 	switch (sig) {
 	case SIGSEGV:
 	case SIGBUS:
-		n = snprintf(buf, sizeof(buf), KERN_ALERT "Unable to handle "
-			     "kernel %s at virtual address %08lx\n",
+		n = snprintf(buf, sizeof(buf),
+			     KERN_ALERT "Unable to handle "
+					"kernel %s at virtual address %08lx\n",
 			     addr < PAGE_SIZE ? "NULL pointer dereference" :
-			     "paging request", addr);
+						"paging request",
+			     addr);
 		break;
 	case SIGFPE:
 		n = snprintf(buf, sizeof(buf), KERN_ALERT "divide error\n");
@@ -41,12 +43,14 @@ static void oops(int sig, unsigned long addr, unsigned long ip)
 		n = snprintf(buf, sizeof(buf), KERN_ALERT "invalid operand\n");
 		break;
 	}
-	n += snprintf(buf + n, sizeof(buf) - n, KERN_EMERG "Oops: %s in %s/%d, "
-		      "preempt_count 0x%08lx, ip %08lx\n", strsignal(sig),
-		      tsk ? tsk->comm : "(no task)", tsk ? tsk->pid : 0,
-		      preempt_count(), ip);
+	n += snprintf(buf + n, sizeof(buf) - n,
+		      KERN_EMERG "Oops: %s in %s/%d, "
+				 "preempt_count 0x%08lx, ip %08lx\n",
+		      strsignal(sig), tsk ? tsk->comm : "(no task)",
+		      tsk ? tsk->pid : 0, preempt_count(), ip);
 	n += snprintf(buf + n, sizeof(buf) - n, KERN_EMERG "Call Trace:\n");
-	shim_console_write(buf, n < (int) sizeof(buf) ? n : (int) sizeof(buf) - 1);
+	shim_console_write(buf,
+			   n < (int) sizeof(buf) ? n : (int) sizeof(buf) - 1);
 	shim_ctl_crash();
 }
 

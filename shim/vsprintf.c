@@ -25,7 +25,8 @@ unsigned long simple_strtoul(const char *cp, char **endp, unsigned int base)
 				base = 16;
 			}
 		}
-	} else if (base == 16 && cp[0] == '0' && (cp[1] == 'x' || cp[1] == 'X')) {
+	} else if (base == 16 && cp[0] == '0' &&
+		   (cp[1] == 'x' || cp[1] == 'X')) {
 		cp += 2;
 	}
 	for (;;) {

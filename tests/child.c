@@ -16,14 +16,14 @@
 
 #include "child.h"
 
-#define CHILD_ENV	"TEST_CHILD"
+#define CHILD_ENV "TEST_CHILD"
 
-extern const struct child_scenario __start_test_children[] __attribute__((weak));
+extern const struct child_scenario __start_test_children[]
+	__attribute__((weak));
 extern const struct child_scenario __stop_test_children[] __attribute__((weak));
 
 /* In a child started by run_child(): run the scenario, then exit. */
-__attribute__((constructor(1000)))
-static void child_dispatch(void)
+__attribute__((constructor(1000))) static void child_dispatch(void)
 {
 	const char *name = getenv(CHILD_ENV);
 	const struct child_scenario *s;
@@ -85,7 +85,8 @@ void run_child(const char *name, const char *env, struct child_result *res)
 
 	/* memcheck cannot re-execute the test under itself */
 	if (getenv("SHIM_TEST_NO_CHILD"))
-		cr_skip_test("a diagnostic checked in a child process: skipped here");
+		cr_skip_test(
+			"a diagnostic checked in a child process: skipped here");
 
 	envp = child_environment(name, env);
 	cr_assert_eq(pipe(fds), 0, "pipe: %s", strerror(errno));
@@ -100,10 +101,11 @@ void run_child(const char *name, const char *env, struct child_result *res)
 		dup2(fds[1], STDERR_FILENO);
 		close(fds[0]);
 		close(fds[1]);
-		setrlimit(RLIMIT_CORE, &no_core);	/* a BUG is expected */
+		setrlimit(RLIMIT_CORE, &no_core); /* a BUG is expected */
 		prctl(PR_SET_PDEATHSIG, SIGKILL);
 		alarm(CHILD_TIMEOUT);
-		execve("/proc/self/exe", (char *[]) { "test-child", NULL }, envp);
+		execve("/proc/self/exe", (char *[]){ "test-child", NULL },
+		       envp);
 		_exit(127);
 	}
 	free(envp);
@@ -112,9 +114,11 @@ void run_child(const char *name, const char *env, struct child_result *res)
 		char sink[512];
 
 		if (len < sizeof(res->out) - 1)
-			n = read(fds[0], res->out + len, sizeof(res->out) - 1 - len);
+			n = read(fds[0], res->out + len,
+				 sizeof(res->out) - 1 - len);
 		else
-			n = read(fds[0], sink, sizeof(sink));	/* keep the head */
+			n = read(fds[0], sink,
+				 sizeof(sink)); /* keep the head */
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0)
@@ -144,8 +148,10 @@ void __assert_child_bug(const struct child_result *res, ...)
 
 void assert_child_said(const struct child_result *res, const char *needle)
 {
-	cr_assert_not_null(strstr(res->out, needle), "expected \"%s\" from the "
-			   "child; it said:\n%s", needle, res->out);
+	cr_assert_not_null(strstr(res->out, needle),
+			   "expected \"%s\" from the "
+			   "child; it said:\n%s",
+			   needle, res->out);
 }
 
 void child_check_failed(const char *what)

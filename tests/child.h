@@ -14,24 +14,24 @@
 #ifndef _TESTS_CHILD_H
 #define _TESTS_CHILD_H
 
-#define CHILD_TIMEOUT		15	/* seconds: a child that neither BUGs nor exits */
-#define CHILD_ALL_PRINTK	"SHIM_LOGLEVEL=8"	/* env: every printk on stderr */
+#define CHILD_TIMEOUT 15 /* seconds: a child that neither BUGs nor exits */
+#define CHILD_ALL_PRINTK "SHIM_LOGLEVEL=8" /* env: every printk on stderr */
 
 struct child_scenario {
 	const char *name;
 	void (*fn)(void);
 } __attribute__((aligned(16)));
 
-#define CHILD_SCENARIO(name)						\
-	static void child_##name(void);					\
-	static const struct child_scenario __child_scenario_##name	\
-	__attribute__((section("test_children"), used, aligned(16))) =	\
-		{ #name, child_##name };				\
+#define CHILD_SCENARIO(name)                                            \
+	static void child_##name(void);                                 \
+	static const struct child_scenario __child_scenario_##name      \
+		__attribute__((section("test_children"), used,          \
+			       aligned(16))) = { #name, child_##name }; \
 	static void child_##name(void)
 
 struct child_result {
-	int status;		/* as waitpid() reports it */
-	char out[16384];	/* the child's stdout and stderr, NUL terminated */
+	int status;	 /* as waitpid() reports it */
+	char out[16384]; /* the child's stdout and stderr, NUL terminated */
 };
 
 /*
@@ -39,19 +39,21 @@ struct child_result {
  * The child gets our environment less Criterion's and the shim's knobs,
  * plus @env ("VAR=value", several separated by spaces, or NULL).
  */
-extern void run_child(const char *name, const char *env, struct child_result *res);
+extern void run_child(const char *name, const char *env,
+		      struct child_result *res);
 
 /* The child died of SIGABRT (a BUG) and said each of the needles. */
-#define assert_child_bug(res, ...)	__assert_child_bug(res, __VA_ARGS__, NULL)
+#define assert_child_bug(res, ...) __assert_child_bug(res, __VA_ARGS__, NULL)
 extern void __assert_child_bug(const struct child_result *res, ...);
 /* The child said @needle (anywhere in its output). */
-extern void assert_child_said(const struct child_result *res, const char *needle);
+extern void assert_child_said(const struct child_result *res,
+			      const char *needle);
 
 /* In a child, where Criterion's asserts do not work: exit 3 if @cond fails. */
-#define child_check(cond)						\
-	do {								\
-		if (!(cond))						\
-			child_check_failed(#cond);			\
+#define child_check(cond)                          \
+	do {                                       \
+		if (!(cond))                       \
+			child_check_failed(#cond); \
 	} while (0)
 extern void child_check_failed(const char *what) __attribute__((noreturn));
 

@@ -34,13 +34,13 @@
 #include "child.h"
 #include "suite.h"
 
-#define __unused_helper		__attribute__((unused))
+#define __unused_helper __attribute__((unused))
 
 /* Wait for a condition another thread makes true; a hang is a timeout. */
-#define spin_until(cond)						\
-	do {								\
-		while (!(cond))						\
-			sched_yield();					\
+#define spin_until(cond)               \
+	do {                           \
+		while (!(cond))        \
+			sched_yield(); \
 	} while (0)
 
 /* --- CPUs and host threads --------------------------------------------- */
@@ -117,10 +117,11 @@ static __unused_helper int thread_named(const char *comm)
 
 		if (de->d_name[0] == '.')
 			continue;
-		snprintf(path, sizeof(path), "/proc/self/task/%s/comm", de->d_name);
+		snprintf(path, sizeof(path), "/proc/self/task/%s/comm",
+			 de->d_name);
 		f = fopen(path, "r");
 		if (!f)
-			continue;	/* the thread has just gone */
+			continue; /* the thread has just gone */
 		if (fgets(name, sizeof(name), f))
 			name[strcspn(name, "\n")] = '\0';
 		fclose(f);
@@ -160,11 +161,11 @@ static __unused_helper int printk_contains(const char *needle)
 	return strstr(printk_text, needle) != NULL;
 }
 
-#define cr_assert_printk(needle)					\
-	cr_assert(printk_contains(needle),				\
-		  "the kernel log lacks \"%s\":\n%s", (needle), printk_text)
-#define cr_assert_no_printk(needle)					\
-	cr_assert(!printk_contains(needle),				\
-		  "the kernel log has \"%s\":\n%s", (needle), printk_text)
+#define cr_assert_printk(needle)                                               \
+	cr_assert(printk_contains(needle), "the kernel log lacks \"%s\":\n%s", \
+		  (needle), printk_text)
+#define cr_assert_no_printk(needle)                                           \
+	cr_assert(!printk_contains(needle), "the kernel log has \"%s\":\n%s", \
+		  (needle), printk_text)
 
 #endif /* _TESTS_STACK_H */

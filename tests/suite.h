@@ -7,6 +7,6 @@
 #ifndef _TESTS_SUITE_H
 #define _TESTS_SUITE_H
 
-#define SUITE_TIMEOUT		30	/* seconds: a hang is the failure */
+#define SUITE_TIMEOUT 30 /* seconds: a hang is the failure */
 
 #endif /* _TESTS_SUITE_H */

@@ -97,7 +97,8 @@ void run_task_queue(task_queue *list)
 	spin_unlock_irqrestore(&tqueue_lock, flags);
 
 	while (!list_empty(&head)) {
-		struct tq_struct *p = list_entry(head.next, struct tq_struct, list);
+		struct tq_struct *p =
+			list_entry(head.next, struct tq_struct, list);
 		void (*f)(void *) = p->routine;
 		void *data = p->data;
 
@@ -114,10 +115,12 @@ void run_task_queue(task_queue *list)
 			trace_workqueue_execute_end(name, p, f);
 			/* a task leaves the big kernel lock as it found it */
 			if (unlikely(current->lock_depth > depth)) {
-				printk(KERN_EMERG "BUG: %s: task %p (routine %p) "
+				printk(KERN_EMERG
+				       "BUG: %s: task %p (routine %p) "
 				       "returned holding the big kernel lock: "
-				       "%s/%d, lock_depth %d\n", name, (void *) p,
-				       (void *) f, current->comm, current->pid,
+				       "%s/%d, lock_depth %d\n",
+				       name, (void *) p, (void *) f,
+				       current->comm, current->pid,
 				       current->lock_depth);
 				BUG();
 			}
@@ -208,9 +211,11 @@ void flush_scheduled_tasks(void)
 
 	might_sleep();
 	if (current_is_keventd()) {
-		printk(KERN_WARNING "WARNING: flush_scheduled_tasks() called from "
+		printk(KERN_WARNING
+		       "WARNING: flush_scheduled_tasks() called from "
 		       "keventd itself (task %s/%d): it would wait forever; "
-		       "returning\n", current->comm, current->pid);
+		       "returning\n",
+		       current->comm, current->pid);
 		return;
 	}
 	trace_workqueue_flush_start("keventd", _RET_IP_);
@@ -232,8 +237,7 @@ int start_context_thread(void)
 	return 0;
 }
 
-__attribute__((constructor(110)))
-static void context_init(void)
+__attribute__((constructor(110))) static void context_init(void)
 {
 	DECLARE_COMPLETION(startup);
 	int pid;

@@ -84,16 +84,16 @@
 #include <linux/workqueue.h>
 #include <trace/events/workqueue.h>
 
-#define WQ_NAME_LEN	10
+#define WQ_NAME_LEN 10
 
 struct cpu_workqueue_struct {
 	spinlock_t lock;
-	long insert_sequence;		/* works inserted into worklist so far */
-	long remove_sequence;		/* works whose routine has returned */
+	long insert_sequence; /* works inserted into worklist so far */
+	long remove_sequence; /* works whose routine has returned */
 	struct list_head worklist;
-	struct list_head delayed;	/* works whose timer has not fired yet */
-	int worker_sleeping;		/* the worker waits for more work */
-	wait_queue_head_t work_done;	/* flushers; changed under lock only */
+	struct list_head delayed;    /* works whose timer has not fired yet */
+	int worker_sleeping;	     /* the worker waits for more work */
+	wait_queue_head_t work_done; /* flushers; changed under lock only */
 	struct work_struct *current_work;
 	struct workqueue_struct *wq;
 	struct task_struct *thread;
@@ -101,13 +101,13 @@ struct cpu_workqueue_struct {
 	int should_stop;
 	struct completion startup;
 	struct completion exit;
-	char name[16];			/* "<name>/<cpu>", the worker's comm */
+	char name[16]; /* "<name>/<cpu>", the worker's comm */
 } ____cacheline_aligned;
 
 struct workqueue_struct {
 	struct cpu_workqueue_struct *cpu_wq[NR_CPUS];
-	unsigned int flags;		/* WQ_NON_REENTRANT */
-	int dying;			/* destroy_workqueue() has begun */
+	unsigned int flags; /* WQ_NON_REENTRANT */
+	int dying;	    /* destroy_workqueue() has begun */
 	char name[WQ_NAME_LEN + 1];
 };
 
@@ -148,16 +148,18 @@ static void check_queueable(struct workqueue_struct *wq,
 		BUG();
 	}
 	if (debug_objects_enabled() && unlikely(!debug_object_active(wq))) {
-		printk(KERN_EMERG "BUG: %s: workqueue %p is not live (destroyed?); "
-		       "work %p (routine %p) not queued\n", func, (void *) wq,
-		       (void *) work, (void *) work->routine);
+		printk(KERN_EMERG
+		       "BUG: %s: workqueue %p is not live (destroyed?); "
+		       "work %p (routine %p) not queued\n",
+		       func, (void *) wq, (void *) work,
+		       (void *) work->routine);
 		BUG();
 	}
 	/* while it drains, a dying queue takes work only from its own works */
 	if (unlikely(wq->dying) && !current_is_worker(wq)) {
 		printk(KERN_EMERG "BUG: %s: workqueue %s is being destroyed; "
-		       "work %p (routine %p) not queued\n", func, wq->name,
-		       (void *) work, (void *) work->routine);
+				  "work %p (routine %p) not queued\n",
+		       func, wq->name, (void *) work, (void *) work->routine);
 		BUG();
 	}
 	if (unlikely(!work->routine)) {
@@ -208,7 +210,8 @@ local:
 }
 
 /* Called with cwq->lock held: the work goes on the worklist. */
-static void insert_work(struct cpu_workqueue_struct *cwq, struct work_struct *work)
+static void insert_work(struct cpu_workqueue_struct *cwq,
+			struct work_struct *work)
 {
 	__atomic_store_n((struct cpu_workqueue_struct **) &work->wq_data, cwq,
 			 __ATOMIC_RELAXED);
@@ -235,13 +238,15 @@ static void wake_worker(struct cpu_workqueue_struct *cwq)
 }
 
 /* The caller set @work's pending bit: make it known as pending. */
-static void work_activate(struct cpu_workqueue_struct *cwq, struct work_struct *work)
+static void work_activate(struct cpu_workqueue_struct *cwq,
+			  struct work_struct *work)
 {
 	if (unlikely(!list_empty(&work->entry))) {
-		printk(KERN_EMERG "BUG: queue_work(%s): work %p (routine %p) is on "
+		printk(KERN_EMERG
+		       "BUG: queue_work(%s): work %p (routine %p) is on "
 		       "a list but not pending: not set up with INIT_WORK or "
-		       "DECLARE_WORK?\n", cwq->wq->name, (void *) work,
-		       (void *) work->routine);
+		       "DECLARE_WORK?\n",
+		       cwq->wq->name, (void *) work, (void *) work->routine);
 		BUG();
 	}
 	debug_object_activate(work, &work_debug_descr, cwq->name);
@@ -368,8 +373,8 @@ static int run_workqueue(struct cpu_workqueue_struct *cwq)
 
 	spin_lock_irqsave(&cwq->lock, flags);
 	while (!list_empty(&cwq->worklist)) {
-		struct work_struct *work = list_entry(cwq->worklist.next,
-						      struct work_struct, entry);
+		struct work_struct *work = list_entry(
+			cwq->worklist.next, struct work_struct, entry);
 		void (*f)(void *) = work->routine;
 		void *data = work->data;
 
@@ -386,7 +391,8 @@ static int run_workqueue(struct cpu_workqueue_struct *cwq)
 		ran++;
 		trace_workqueue_execute_end(cwq->name, work, f);
 		if (unlikely(preempt_count())) {
-			printk(KERN_EMERG "BUG: workqueue leaked lock or atomic: "
+			printk(KERN_EMERG
+			       "BUG: workqueue leaked lock or atomic: "
 			       "%s/%d/0x%08lx, last function %p\n",
 			       current->comm, current->pid, preempt_count(),
 			       (void *) f);
@@ -394,7 +400,8 @@ static int run_workqueue(struct cpu_workqueue_struct *cwq)
 		}
 		/* not in the preempt count: its holder may sleep */
 		if (unlikely(kernel_locked())) {
-			printk(KERN_EMERG "BUG: workqueue leaked the big kernel "
+			printk(KERN_EMERG
+			       "BUG: workqueue leaked the big kernel "
 			       "lock: %s/%d, lock_depth %d, last function %p\n",
 			       current->comm, current->pid, current->lock_depth,
 			       (void *) f);
@@ -502,7 +509,8 @@ static void __flush_workqueue(struct workqueue_struct *wq, unsigned long ip)
 
 	might_sleep();
 	if (current_is_worker(wq)) {
-		printk(KERN_WARNING "WARNING: flush_workqueue(%s) called from its "
+		printk(KERN_WARNING
+		       "WARNING: flush_workqueue(%s) called from its "
 		       "own worker %s/%d: it would wait forever; returning\n",
 		       wq->name, current->comm, current->pid);
 		return;
@@ -576,16 +584,16 @@ static int start_worker(struct workqueue_struct *wq, int cpu)
 	return 0;
 }
 
-static struct workqueue_struct *__create_workqueue(const char *name,
-						  unsigned int flags,
-						  const char *func)
+static struct workqueue_struct *
+__create_workqueue(const char *name, unsigned int flags, const char *func)
 {
 	struct workqueue_struct *wq;
 	int cpu, err;
 
 	might_sleep();
 	if (!name || strlen(name) > WQ_NAME_LEN) {
-		printk(KERN_ERR "%s: name \"%s\" is longer than %d characters\n",
+		printk(KERN_ERR
+		       "%s: name \"%s\" is longer than %d characters\n",
 		       func, name ? name : "(null)", WQ_NAME_LEN);
 		return NULL;
 	}
@@ -599,8 +607,10 @@ static struct workqueue_struct *__create_workqueue(const char *name,
 	for_each_online_cpu(cpu) {
 		err = start_worker(wq, cpu);
 		if (err) {
-			printk(KERN_ERR "%s(%s): cannot start the worker of cpu "
-			       "%d: %d\n", func, name, cpu, err);
+			printk(KERN_ERR
+			       "%s(%s): cannot start the worker of cpu "
+			       "%d: %d\n",
+			       func, name, cpu, err);
 			free_workqueue(wq);
 			return NULL;
 		}
@@ -638,12 +648,13 @@ struct workqueue_struct *alloc_workqueue(const char *name, unsigned int flags,
 {
 	if (flags & ~WQ_NON_REENTRANT) {
 		printk(KERN_ERR "alloc_workqueue(%s): flags 0x%x: only "
-		       "WQ_NON_REENTRANT is emulated\n", name ? name : "(null)",
-		       flags);
+				"WQ_NON_REENTRANT is emulated\n",
+		       name ? name : "(null)", flags);
 		return NULL;
 	}
 	if (max_active < 0 || max_active > 1) {
-		printk(KERN_ERR "alloc_workqueue(%s): max_active %d: a worker "
+		printk(KERN_ERR
+		       "alloc_workqueue(%s): max_active %d: a worker "
 		       "per CPU runs one work at a time here (0 or 1)\n",
 		       name ? name : "(null)", max_active);
 		return NULL;
@@ -678,10 +689,11 @@ static void cancel_waiting_delayed(struct cpu_workqueue_struct *cwq)
 		debug_object_deactivate(work, &work_debug_descr);
 		clear_bit(0, &work->pending);
 		spin_unlock_irqrestore(&cwq->lock, flags);
-		printk(KERN_WARNING "WARNING: destroy_workqueue(%s): delayed "
+		printk(KERN_WARNING
+		       "WARNING: destroy_workqueue(%s): delayed "
 		       "work %p (routine %p) still waits for its timer: "
-		       "cancelled, it will not run\n", cwq->wq->name,
-		       (void *) work, routine);
+		       "cancelled, it will not run\n",
+		       cwq->wq->name, (void *) work, routine);
 	}
 }
 
@@ -727,12 +739,15 @@ void destroy_workqueue(struct workqueue_struct *wq)
 	might_sleep();
 	if (debug_objects_enabled() && !debug_object_active(wq)) {
 		printk(KERN_EMERG "BUG: destroy_workqueue(%p): not a live "
-		       "workqueue (destroyed twice?)\n", (void *) wq);
+				  "workqueue (destroyed twice?)\n",
+		       (void *) wq);
 		BUG();
 	}
 	if (current_is_worker(wq)) {
-		printk(KERN_EMERG "BUG: destroy_workqueue(%s) called from its own "
-		       "worker %s/%d\n", wq->name, current->comm, current->pid);
+		printk(KERN_EMERG
+		       "BUG: destroy_workqueue(%s) called from its own "
+		       "worker %s/%d\n",
+		       wq->name, current->comm, current->pid);
 		BUG();
 	}
 	wq->dying = 1;
@@ -779,8 +794,10 @@ void __init_work_check(struct work_struct *work, const char *name,
 	const char *owner = debug_object_active(work);
 
 	if (unlikely(owner)) {
-		printk(KERN_EMERG "BUG: INIT_WORK(%s) in %s(): work %p is pending "
-		       "on %s\n", name, func, (void *) work, owner);
+		printk(KERN_EMERG
+		       "BUG: INIT_WORK(%s) in %s(): work %p is pending "
+		       "on %s\n",
+		       name, func, (void *) work, owner);
 		BUG();
 	}
 }
@@ -804,14 +821,15 @@ static void __init workqueue_boot_params(void)
 	if (strcmp(val, "1"))
 		panic("workqueue: SHIM_WQ_NONREENTRANT=%s: 1 makes every queue "
 		      "non-reentrant (as WQ_NON_REENTRANT, Linux 2.6.36), 0 or "
-		      "unset keeps 2.5.41's semantics", val);
+		      "unset keeps 2.5.41's semantics",
+		      val);
 	wq_boot_flags = WQ_NON_REENTRANT;
-	printk(KERN_INFO "workqueue: SHIM_WQ_NONREENTRANT=1: every queue is "
+	printk(KERN_INFO
+	       "workqueue: SHIM_WQ_NONREENTRANT=1: every queue is "
 	       "non-reentrant, as with Linux 2.6.36's WQ_NON_REENTRANT\n");
 }
 
-__attribute__((constructor(110)))
-static void workqueue_init(void)
+__attribute__((constructor(110))) static void workqueue_init(void)
 {
 	workqueue_boot_params();
 	keventd_wq = create_workqueue("events");

@@ -30,7 +30,8 @@ static void fail(struct parser *ps, const char *what)
 
 static void skip_space(struct parser *ps)
 {
-	while (*ps->p == ' ' || *ps->p == '\t' || *ps->p == '\n' || *ps->p == '\r')
+	while (*ps->p == ' ' || *ps->p == '\t' || *ps->p == '\n' ||
+	       *ps->p == '\r')
 		ps->p++;
 }
 
@@ -51,7 +52,7 @@ static char *parse_string_text(struct parser *ps)
 	size_t cap = 16, len = 0;
 	char *s = malloc(cap);
 
-	ps->p++;		/* the opening quote */
+	ps->p++; /* the opening quote */
 	while (s && *ps->p && *ps->p != '"') {
 		char c = *ps->p++;
 
@@ -62,8 +63,10 @@ static char *parse_string_text(struct parser *ps)
 			else if (c == 't')
 				c = '\t';
 			else if (c == 'u') {
-				c = (char) strtol((char[5]) { ps->p[0], ps->p[1], ps->p[2],
-							      ps->p[3], 0 }, NULL, 16);
+				c = (char) strtol((char[5]){ ps->p[0], ps->p[1],
+							     ps->p[2], ps->p[3],
+							     0 },
+						  NULL, 16);
 				ps->p += 4;
 			}
 		}
@@ -88,7 +91,8 @@ static char *parse_string_text(struct parser *ps)
 
 static struct json *parse_container(struct parser *ps, int object)
 {
-	struct json *v = new_value(object ? JSON_OBJECT : JSON_ARRAY), **tail = &v->child;
+	struct json *v = new_value(object ? JSON_OBJECT : JSON_ARRAY),
+		    **tail = &v->child;
 	char close = object ? '}' : ']';
 
 	ps->p++;
@@ -253,7 +257,8 @@ const char *json_first_difference(const struct json *a, const struct json *b,
 	case JSON_ARRAY:
 		if (count(a) != count(b))
 			return buf;
-		for (i = 0, x = a->child, y = b->child; x; x = x->next, y = y->next, i++) {
+		for (i = 0, x = a->child, y = b->child; x;
+		     x = x->next, y = y->next, i++) {
 			snprintf(buf + used, len - used, "[%d]", i);
 			if (json_first_difference(x, y, buf, len))
 				return buf;
@@ -313,13 +318,14 @@ int run_scenario(const char *exe, const char *driver, const char *name,
 		if (env)
 			putenv((char *) env);
 		alarm(timeout);
-		execl(exe, exe, "--driver", driver, "--scenario", name, "--seed",
-		      seedbuf, (char *) NULL);
+		execl(exe, exe, "--driver", driver, "--scenario", name,
+		      "--seed", seedbuf, (char *) NULL);
 		_exit(127);
 	}
 	close(fds[1]);
 	res->out = malloc(cap);
-	while (res->out && (n = read(fds[0], res->out + len, cap - 1 - len)) != 0) {
+	while (res->out &&
+	       (n = read(fds[0], res->out + len, cap - 1 - len)) != 0) {
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
@@ -336,7 +342,8 @@ int run_scenario(const char *exe, const char *driver, const char *name,
 	}
 	res->out[len] = '\0';
 	waitpid(pid, &res->status, 0);
-	res->timed_out = WIFSIGNALED(res->status) && WTERMSIG(res->status) == SIGALRM;
+	res->timed_out = WIFSIGNALED(res->status) &&
+			 WTERMSIG(res->status) == SIGALRM;
 	copy = strdup(res->out);
 	for (line = copy ? strtok_r(copy, "\n", &save) : NULL; line;
 	     line = strtok_r(NULL, "\n", &save)) {

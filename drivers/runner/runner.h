@@ -11,16 +11,23 @@
 
 #include <stddef.h>
 
-enum json_type { JSON_NULL, JSON_BOOL, JSON_NUMBER, JSON_STRING, JSON_ARRAY, JSON_OBJECT };
+enum json_type {
+	JSON_NULL,
+	JSON_BOOL,
+	JSON_NUMBER,
+	JSON_STRING,
+	JSON_ARRAY,
+	JSON_OBJECT
+};
 
 struct json {
 	enum json_type type;
 	double number;
 	int boolean;
-	char *string;			/* strings; a number's own text */
-	char *key;			/* in an object: this member's name */
-	struct json *child;		/* arrays and objects: the first element */
-	struct json *next;		/* the next element of the parent */
+	char *string;	    /* strings; a number's own text */
+	char *key;	    /* in an object: this member's name */
+	struct json *child; /* arrays and objects: the first element */
+	struct json *next;  /* the next element of the parent */
 };
 
 /* Parse @text; NULL with a message in @err (len @errlen) if it is not JSON. */
@@ -35,11 +42,11 @@ const char *json_first_difference(const struct json *a, const struct json *b,
 				  char *buf, size_t len);
 
 struct scenario_result {
-	int status;			/* as waitpid() gives it; -1 if not run */
+	int status; /* as waitpid() gives it; -1 if not run */
 	int timed_out;
-	char *out;			/* all it printed on stdout */
-	struct json *result;		/* its scenario line, or NULL */
-	struct json *monitor;		/* the monitor's object, or NULL */
+	char *out;	      /* all it printed on stdout */
+	struct json *result;  /* its scenario line, or NULL */
+	struct json *monitor; /* the monitor's object, or NULL */
 };
 
 /*

@@ -13,7 +13,7 @@
 #include <world/util.h>
 #include <world/disk.h>
 
-#define SIM_BLOCK_SIZE	4096
+#define SIM_BLOCK_SIZE 4096
 
 struct sim_disk {
 	char name[32];
@@ -49,12 +49,12 @@ static void sim_disk_end_io(unsigned long data)
 
 	irq_enter();
 	sim_disk_account(req->disk, req);
-	complete(&req->done);		/* req may be gone after this */
+	complete(&req->done); /* req may be gone after this */
 	irq_exit();
 }
 
-int sim_disk_write(struct sim_disk *disk, unsigned long block,
-		   const void *data, size_t len)
+int sim_disk_write(struct sim_disk *disk, unsigned long block, const void *data,
+		   size_t len)
 {
 	struct sim_disk_req req;
 	unsigned long latency;

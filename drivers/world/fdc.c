@@ -11,10 +11,10 @@
 #include <world/irq.h>
 #include <world/fdc.h>
 
-#define SEEK_TICKS_PER_TRACK	3
-#define HEAD_SETTLE_TICKS	15
-#define ROTATION_TICKS		10	/* to find the first sector */
-#define MAX_BAD			8
+#define SEEK_TICKS_PER_TRACK 3
+#define HEAD_SETTLE_TICKS 15
+#define ROTATION_TICKS 10 /* to find the first sector */
+#define MAX_BAD 8
 
 struct sim_fdc {
 	unsigned int irq;
@@ -22,14 +22,17 @@ struct sim_fdc {
 	struct timer_list timer;
 	int busy;
 	int motor;
-	int cyl;			/* where the head is */
-	struct fdc_cmd cmd;		/* the command in progress */
-	unsigned char st0, pcn;		/* what sense-interrupt reports */
+	int cyl;		/* where the head is */
+	struct fdc_cmd cmd;	/* the command in progress */
+	unsigned char st0, pcn; /* what sense-interrupt reports */
 	int sense_pending;
 	unsigned char result[7];
 	int result_len;
 	int lose_countdown;
-	struct { unsigned long lba; int times; } bad[MAX_BAD];
+	struct {
+		unsigned long lba;
+		int times;
+	} bad[MAX_BAD];
 	struct sim_fdc_stats st;
 	unsigned char *image;
 };
@@ -38,7 +41,8 @@ static struct sim_fdc *the_fdc;
 
 static unsigned long lba_of(int cyl, int head, int sector)
 {
-	return ((unsigned long) cyl * FD_HEADS + head) * FD_SECTORS + sector - 1;
+	return ((unsigned long) cyl * FD_HEADS + head) * FD_SECTORS + sector -
+	       1;
 }
 
 /* called with fdc->lock held: 1 if this sector fails now */
@@ -88,8 +92,10 @@ static void fdc_done(unsigned long data)
 			st1 = ST1_ND;
 		} else {
 			for (i = 0; i < c->count; i++) {
-				unsigned long lba = lba_of(c->cyl, c->head, c->sector + i);
-				unsigned char *disk = fdc->image + lba * FD_SECTSIZE;
+				unsigned long lba =
+					lba_of(c->cyl, c->head, c->sector + i);
+				unsigned char *disk =
+					fdc->image + lba * FD_SECTSIZE;
 
 				if (sector_fails(fdc, lba)) {
 					st0 = ST0_ABNORMAL;
@@ -98,10 +104,12 @@ static void fdc_done(unsigned long data)
 					break;
 				}
 				if (c->op == FD_READ) {
-					memcpy(c->buf + i * FD_SECTSIZE, disk, FD_SECTSIZE);
+					memcpy(c->buf + i * FD_SECTSIZE, disk,
+					       FD_SECTSIZE);
 					fdc->st.sectors_read++;
 				} else {
-					memcpy(disk, c->buf + i * FD_SECTSIZE, FD_SECTSIZE);
+					memcpy(disk, c->buf + i * FD_SECTSIZE,
+					       FD_SECTSIZE);
 					fdc->st.sectors_written++;
 				}
 				done++;
@@ -117,10 +125,10 @@ static void fdc_done(unsigned long data)
 		fdc->result[3] = c->cyl;
 		fdc->result[4] = c->head;
 		fdc->result[5] = c->sector + done;
-		fdc->result[6] = 2;	/* 512-byte sectors */
+		fdc->result[6] = 2; /* 512-byte sectors */
 		fdc->result_len = 7;
 		break;
-	case FD_VERSION:	/* a reset */
+	case FD_VERSION: /* a reset */
 		fdc->st0 = ST0_RESET;
 		fdc->pcn = fdc->cyl;
 		fdc->sense_pending = 1;
@@ -167,14 +175,15 @@ int sim_fdc_command(struct sim_fdc *fdc, const struct fdc_cmd *cmd)
 			goto out;
 		}
 		ticks = SEEK_TICKS_PER_TRACK * (cmd->cyl > fdc->cyl ?
-			cmd->cyl - fdc->cyl : fdc->cyl - cmd->cyl) +
+							cmd->cyl - fdc->cyl :
+							fdc->cyl - cmd->cyl) +
 			HEAD_SETTLE_TICKS;
 		break;
 	case FD_READ:
 	case FD_WRITE:
 		if (cmd->head < 0 || cmd->head >= FD_HEADS || cmd->sector < 1 ||
-		    cmd->count < 1 || cmd->sector + cmd->count - 1 > FD_SECTORS ||
-		    !cmd->buf) {
+		    cmd->count < 1 ||
+		    cmd->sector + cmd->count - 1 > FD_SECTORS || !cmd->buf) {
 			ret = -EINVAL;
 			goto out;
 		}
@@ -203,7 +212,7 @@ int sim_fdc_sense(struct sim_fdc *fdc, unsigned char *st0, unsigned char *pcn)
 		*pcn = fdc->pcn;
 		fdc->sense_pending = 0;
 	} else {
-		*st0 = 0x80;	/* invalid command: nothing to sense */
+		*st0 = 0x80; /* invalid command: nothing to sense */
 		*pcn = fdc->cyl;
 		ret = 1;
 	}
@@ -338,9 +347,10 @@ struct sim_fdc *sim_fdc_plug(unsigned int irq)
 		kfree(fdc);
 		return NULL;
 	}
-	memset(fdc->image, 0xf6, (size_t) FD_TOTAL * FD_SECTSIZE); /* formatted */
+	memset(fdc->image, 0xf6,
+	       (size_t) FD_TOTAL * FD_SECTSIZE); /* formatted */
 	fdc->irq = irq;
-	fdc->cyl = 37;		/* wherever the head was left */
+	fdc->cyl = 37; /* wherever the head was left */
 	spin_lock_init(&fdc->lock);
 	init_timer(&fdc->timer);
 	fdc->timer.function = fdc_done;

@@ -151,9 +151,9 @@ static int sim_release(struct file *filp)
 }
 
 static struct file_operations sim_file_ops = {
-	.release	= sim_release,
-	.aio_read	= sim_aio_read,
-	.aio_write	= sim_aio_write,
+	.release = sim_release,
+	.aio_read = sim_aio_read,
+	.aio_write = sim_aio_write,
 };
 
 void __fput(struct file *filp)

@@ -9,8 +9,8 @@
 #include <world/irq.h>
 #include <trace/events/workqueue.h>
 
-#define IRQ_INPROGRESS	1
-#define IRQ_PENDING	2
+#define IRQ_INPROGRESS 1
+#define IRQ_PENDING 2
 
 struct sim_irq_desc {
 	spinlock_t lock;

@@ -72,8 +72,8 @@ static void n_record_flush_buffer(struct tty_struct *tty)
 }
 
 /* process or interrupt context: never sleeps */
-static void n_record_receive_buf(struct tty_struct *tty, const unsigned char *cp,
-				 char *fp, int count)
+static void n_record_receive_buf(struct tty_struct *tty,
+				 const unsigned char *cp, char *fp, int count)
 {
 	struct n_record_line *l = line_of(tty);
 	unsigned long flags;
@@ -110,13 +110,13 @@ static int n_record_receive_room(struct tty_struct *tty)
 }
 
 struct tty_ldisc tty_ldisc_record = {
-	.magic		= TTY_LDISC_MAGIC,
-	.name		= "n_record",
-	.open		= n_record_open,
-	.close		= n_record_close,
-	.flush_buffer	= n_record_flush_buffer,
-	.receive_buf	= n_record_receive_buf,
-	.receive_room	= n_record_receive_room,
+	.magic = TTY_LDISC_MAGIC,
+	.name = "n_record",
+	.open = n_record_open,
+	.close = n_record_close,
+	.flush_buffer = n_record_flush_buffer,
+	.receive_buf = n_record_receive_buf,
+	.receive_room = n_record_receive_room,
 };
 
 void n_record_get(int line, struct n_record_stats *st)

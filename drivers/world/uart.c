@@ -16,13 +16,13 @@ struct sim_uart {
 	int line;
 	unsigned int irq;
 	spinlock_t lock;
-	unsigned int rx_fifo;		/* depth of the receive FIFO */
+	unsigned int rx_fifo; /* depth of the receive FIFO */
 	unsigned int rx_head, rx_cnt;
 	unsigned int tx_head, tx_cnt;
 	unsigned char ier, mcr, lcr;
-	int thre_pending;		/* THRE interrupt identified, not yet read */
+	int thre_pending; /* THRE interrupt identified, not yet read */
 	int stop;
-	wait_queue_head_t wait;		/* the device thread waits here */
+	wait_queue_head_t wait; /* the device thread waits here */
 	struct completion exited;
 	struct sim_uart_stats st;
 	unsigned char tx[SIM_UART_TX_FIFO];
@@ -72,7 +72,7 @@ unsigned char sim_uart_in(struct sim_uart *u, int reg)
 			r = UART_IIR_RDI;
 		} else if (u->thre_pending && (u->ier & UART_IER_THRI)) {
 			r = UART_IIR_THRI;
-			u->thre_pending = 0;	/* reading the ID clears it */
+			u->thre_pending = 0; /* reading the ID clears it */
 		} else {
 			r = UART_IIR_NO_INT;
 		}
@@ -90,7 +90,7 @@ unsigned char sim_uart_in(struct sim_uart *u, int reg)
 			r |= UART_LSR_THRE | UART_LSR_TEMT;
 		break;
 	case UART_MSR:
-		r = 0xb0;	/* DCD, DSR, CTS: the far end is always there */
+		r = 0xb0; /* DCD, DSR, CTS: the far end is always there */
 		break;
 	}
 	spin_unlock_irqrestore(&u->lock, flags);
@@ -106,7 +106,8 @@ void sim_uart_out(struct sim_uart *u, int reg, unsigned char value)
 	switch (reg) {
 	case UART_TX:
 		if (u->tx_cnt < SIM_UART_TX_FIFO) {
-			u->tx[(u->tx_head + u->tx_cnt) % SIM_UART_TX_FIFO] = value;
+			u->tx[(u->tx_head + u->tx_cnt) % SIM_UART_TX_FIFO] =
+				value;
 			u->tx_cnt++;
 			u->thre_pending = 0;
 			kick = 1;
@@ -164,7 +165,7 @@ static size_t uart_receive(struct sim_uart *u, const unsigned char *buf,
 		spin_unlock_irqrestore(&u->lock, flags);
 
 		if (!before)
-			break;		/* all sent, all taken */
+			break; /* all sent, all taken */
 		if (!sim_raise_irq(u->irq)) {
 			/* nobody listens: the rest falls on the floor */
 			spin_lock_irqsave(&u->lock, flags);
@@ -178,7 +179,7 @@ static size_t uart_receive(struct sim_uart *u, const unsigned char *buf,
 		if (!after && sent == len)
 			break;
 		if (after == before)
-			yield();	/* the driver could not take any: let it be */
+			yield(); /* the driver could not take any: let it be */
 	}
 	return sent;
 }
@@ -261,7 +262,7 @@ static int sim_uart_thread(void *arg)
 				raise = u->thre_pending && !u->tx_cnt;
 				spin_unlock_irqrestore(&u->lock, flags);
 				if (raise)
-					yield();	/* not served yet */
+					yield(); /* not served yet */
 			}
 		}
 	}
@@ -283,7 +284,9 @@ struct sim_uart *sim_uart_plug(int line, unsigned int irq, unsigned int rx_fifo,
 	memset(u, 0, sizeof(*u));
 	u->line = line;
 	u->irq = irq;
-	u->rx_fifo = rx_fifo ? min_t(unsigned int, rx_fifo, SIM_UART_RX_FIFO_MAX) : 16;
+	u->rx_fifo =
+		rx_fifo ? min_t(unsigned int, rx_fifo, SIM_UART_RX_FIFO_MAX) :
+			  16;
 	u->mcr = loopback ? UART_MCR_LOOP : 0;
 	u->st.tx_digest = WORLD_DIGEST_INIT;
 	spin_lock_init(&u->lock);

@@ -15,7 +15,8 @@ static spinlock_t umh_lock = SPIN_LOCK_UNLOCKED;
 
 static int exists(const char *path)
 {
-	return !strcmp(path, "/sbin/modprobe") || !strcmp(path, "/sbin/hotplug");
+	return !strcmp(path, "/sbin/modprobe") ||
+	       !strcmp(path, "/sbin/hotplug");
 }
 
 int sim_usermode_exec(const char *path, char **argv, char **envp)
@@ -31,14 +32,17 @@ int sim_usermode_exec(const char *path, char **argv, char **envp)
 	for (i = 1; argv && argv[i] && len < sizeof(line); i++)
 		len += snprintf(line + len, sizeof(line) - len, " %s", argv[i]);
 	for (i = 0; envp && envp[i] && len < sizeof(line); i++)
-		if (!strncmp(envp[i], "ACTION=", 7) || !strncmp(envp[i], "SEQNUM=", 7))
-			len += snprintf(line + len, sizeof(line) - len, " [%s]", envp[i]);
+		if (!strncmp(envp[i], "ACTION=", 7) ||
+		    !strncmp(envp[i], "SEQNUM=", 7))
+			len += snprintf(line + len, sizeof(line) - len, " [%s]",
+					envp[i]);
 
 	spin_lock(&umh_lock);
 	if (ncalls < SIM_UMH_MAX_CALLS)
 		memcpy(calls[ncalls], line, sizeof(line));
 	ncalls++;
-	set_digest += world_mix64(world_digest(WORLD_DIGEST_INIT, line, strlen(line)));
+	set_digest += world_mix64(
+		world_digest(WORLD_DIGEST_INIT, line, strlen(line)));
 	spin_unlock(&umh_lock);
 	return 0;
 }

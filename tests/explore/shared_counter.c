@@ -16,26 +16,26 @@
 #include <shim/test.h>
 #ifdef TASKQUEUE
 #include <linux/tqueue.h>
-#define deferred_t		struct tq_struct
-#define DEFERRED_INIT(d, f)	INIT_TQUEUE((d), (f), NULL)
-#define defer(d)		schedule_task(d)
-#define flush_deferred()	flush_scheduled_tasks()
+#define deferred_t struct tq_struct
+#define DEFERRED_INIT(d, f) INIT_TQUEUE((d), (f), NULL)
+#define defer(d) schedule_task(d)
+#define flush_deferred() flush_scheduled_tasks()
 #else
 #include <linux/workqueue.h>
-#define deferred_t		work_t
-#define DEFERRED_INIT(d, f)	INIT_WORK((d), (f), NULL)
-#define defer(d)		schedule_work(d)
-#define flush_deferred()	flush_scheduled_work()
+#define deferred_t work_t
+#define DEFERRED_INIT(d, f) INIT_WORK((d), (f), NULL)
+#define defer(d) schedule_work(d)
+#define flush_deferred() flush_scheduled_work()
 #endif
 
-static int events_seen;		/* no lock: keventd ran one task at a time */
+static int events_seen; /* no lock: keventd ran one task at a time */
 static deferred_t rx_work, tx_work;
 
 static void count_event(void *unused)
 {
 	int seen = events_seen;
 
-	udelay(5);		/* let the hardware settle */
+	udelay(5); /* let the hardware settle */
 	events_seen = seen + 1;
 }
 
@@ -56,8 +56,10 @@ int main(void)
 	shim_thread_join(t[1]);
 	flush_deferred();
 	if (events_seen != 2) {
-		fprintf(stderr, "shared_counter: an update was lost: %d events "
-			"counted of 2\n", events_seen);
+		fprintf(stderr,
+			"shared_counter: an update was lost: %d events "
+			"counted of 2\n",
+			events_seen);
 		return 1;
 	}
 	printf("shared_counter: 2 events counted\n");

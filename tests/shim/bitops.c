@@ -47,7 +47,7 @@ Test(bitops, bit_numbers_run_across_words)
 }
 
 /* two threads hammering distinct bits of one word lose nothing */
-#define BIT_LOOPS	100000
+#define BIT_LOOPS 100000
 
 struct hammer {
 	unsigned long word;
@@ -133,7 +133,8 @@ Test(bitops, xchg_and_cmpxchg)
 
 	cr_assert_eq(xchg(&x, 7UL), 5);
 	cr_assert_eq(x, 7);
-	cr_assert_eq(cmpxchg(&x, 6UL, 9UL), 7, "a failed cmpxchg returns the value");
+	cr_assert_eq(cmpxchg(&x, 6UL, 9UL), 7,
+		     "a failed cmpxchg returns the value");
 	cr_assert_eq(x, 7);
 	cr_assert_eq(cmpxchg(&x, 7UL, 9UL), 7);
 	cr_assert_eq(x, 9);

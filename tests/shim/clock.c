@@ -23,10 +23,11 @@ Test(clock, start_near_initial_jiffies_before_the_wrap)
 
 	/* the test process has just started; 60 s leaves room for a loaded host */
 	cr_assert_lt(j - INITIAL_JIFFIES, 60UL * HZ,
-		     "jiffies %lu, %lu after INITIAL_JIFFIES",
-		     j, j - INITIAL_JIFFIES);
+		     "jiffies %lu, %lu after INITIAL_JIFFIES", j,
+		     j - INITIAL_JIFFIES);
 	cr_assert(time_before(j, 0UL), "jiffies wrapped already");
-	cr_assert_gt(j, 0UL - 400UL * HZ, "jiffies do not start close to the wrap");
+	cr_assert_gt(j, 0UL - 400UL * HZ,
+		     "jiffies do not start close to the wrap");
 }
 
 Test(clock, time_after_and_before_across_the_wrap)
@@ -78,7 +79,9 @@ Test(clock, advance_on_the_real_clock_is_refused, .init = quiet_console)
 	shim_printk_clear();
 	cr_assert_not(shim_clock_is_virtual());
 	shim_clock_advance(1000 * HZ);
-	cr_assert_lt(jiffies - INITIAL_JIFFIES, 900UL * HZ, "the real clock moved");
+	cr_assert_lt(jiffies - INITIAL_JIFFIES, 900UL * HZ,
+		     "the real clock moved");
 	shim_printk_read(log, sizeof(log));
-	cr_assert(strstr(log, "shim_clock_advance: the clock is real"), "log: %s", log);
+	cr_assert(strstr(log, "shim_clock_advance: the clock is real"),
+		  "log: %s", log);
 }

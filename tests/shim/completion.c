@@ -42,7 +42,7 @@ Test(completion, init_completion_forgets)
 }
 
 /* waiters: kernel threads that wait on @go and report on @passed */
-#define NR_WAITERS	4
+#define NR_WAITERS 4
 
 struct waiters {
 	struct completion go;
@@ -137,6 +137,7 @@ Test(completion, wait_for_completion_under_spinlock_is_a_bug)
 	struct child_result res;
 
 	run_child("wait_for_completion_under_spinlock", NULL, &res);
-	assert_child_bug(&res, "BUG: sleeping function called from invalid context");
+	assert_child_bug(&res,
+			 "BUG: sleeping function called from invalid context");
 	assert_child_said(&res, "wait_for_completion");
 }

@@ -24,7 +24,7 @@
 
 /* --- what the children run ----------------------------------------------- */
 
-#define WORKS		40
+#define WORKS 40
 
 static struct work_struct works[2][WORKS];
 static int ran[2][WORKS];
@@ -163,7 +163,8 @@ static void remove_logdir(void)
 	if (have_logdir && (dir = opendir(logdir))) {
 		while ((d = readdir(dir)))
 			if (d->d_name[0] != '.') {
-				snprintf(path, sizeof(path), "%s/%s", logdir, d->d_name);
+				snprintf(path, sizeof(path), "%s/%s", logdir,
+					 d->d_name);
 				unlink(path);
 			}
 		closedir(dir);
@@ -206,9 +207,11 @@ static char *slurp(const char *name)
 /* the log less its comment lines (they name the setting and the command) */
 static char *events_of(const char *name)
 {
-	char *text = slurp(name), *out = calloc(1, strlen(text) + 1), *line, *save;
+	char *text = slurp(name), *out = calloc(1, strlen(text) + 1), *line,
+	     *save;
 
-	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+	for (line = strtok_r(text, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
 		if (line[0] == '#')
 			continue;
 		strcat(out, line);
@@ -221,7 +224,8 @@ static char *events_of(const char *name)
 static void assert_ran_cleanly(const struct child_result *res)
 {
 	cr_assert(WIFEXITED(res->status) && WEXITSTATUS(res->status) == 0,
-		  "the controlled run failed (status 0x%x):\n%s", res->status, res->out);
+		  "the controlled run failed (status 0x%x):\n%s", res->status,
+		  res->out);
 }
 
 Test(control, the_same_setting_gives_the_same_log_byte_for_byte)
@@ -240,7 +244,8 @@ Test(control, the_same_setting_gives_the_same_log_byte_for_byte)
 		assert_ran_cleanly(&b);
 		la = slurp("a");
 		lb = slurp("b");
-		cr_assert(strstr(la, " D "), "%s made no decision at all:\n%s", settings[i], la);
+		cr_assert(strstr(la, " D "), "%s made no decision at all:\n%s",
+			  settings[i], la);
 		cr_assert_str_eq(la, lb, "two runs of %s differ", settings[i]);
 		free(la);
 		free(lb);
@@ -266,7 +271,8 @@ Test(control, different_seeds_choose_differently)
 			;
 		distinct += j == i;
 	}
-	cr_assert_geq(distinct, 4, "6 seeds gave only %d distinct schedules", distinct);
+	cr_assert_geq(distinct, 4, "6 seeds gave only %d distinct schedules",
+		      distinct);
 	for (i = 0; i < 6; i++)
 		free(logs[i]);
 }
@@ -295,16 +301,18 @@ Test(control, a_deadlock_names_every_task_and_how_to_replay_it)
 	struct child_result res;
 
 	run_child("deadlock", "SHIM_SCHED=pct:1", &res);
-	assert_child_bug(&res, "BUG: deadlock: no task can run",
-			 "waits_first", "sleeps in schedule()", "wait_for_completion",
-			 "TASK_UNINTERRUPTIBLE", "replay: SHIM_SCHED=pct:1:3:20000 ");
+	assert_child_bug(&res, "BUG: deadlock: no task can run", "waits_first",
+			 "sleeps in schedule()", "wait_for_completion",
+			 "TASK_UNINTERRUPTIBLE",
+			 "replay: SHIM_SCHED=pct:1:3:20000 ");
 }
 
 Test(control, a_run_that_never_ends_is_reported)
 {
 	struct child_result res;
 
-	run_child("spin_forever", "SHIM_SCHED=pct:1 SHIM_SCHED_MAX_STEPS=2000", &res);
+	run_child("spin_forever", "SHIM_SCHED=pct:1 SHIM_SCHED_MAX_STEPS=2000",
+		  &res);
 	assert_child_bug(&res, "no end after 2000 scheduling points",
 			 "replay: SHIM_SCHED=pct:1");
 }
@@ -353,8 +361,11 @@ Test(control, a_bug_says_how_to_replay_it)
 
 Test(control, a_bad_setting_is_refused_by_name)
 {
-	const char *bad[] = { "SHIM_SCHED=sometimes", "SHIM_SCHED=pct:", "SHIM_SCHED=pct:1:0",
-			      "SHIM_SCHED=random:1x", "SHIM_SCHED=replay:/nonexistent",
+	const char *bad[] = { "SHIM_SCHED=sometimes",
+			      "SHIM_SCHED=pct:",
+			      "SHIM_SCHED=pct:1:0",
+			      "SHIM_SCHED=random:1x",
+			      "SHIM_SCHED=replay:/nonexistent",
 			      "SHIM_SCHED=pct:1 SHIM_CPUS=0" };
 	struct child_result res;
 	unsigned int i;
@@ -362,7 +373,8 @@ Test(control, a_bad_setting_is_refused_by_name)
 	for (i = 0; i < ARRAY_SIZE(bad); i++) {
 		run_child("two_producers", bad[i], &res);
 		cr_assert(WIFEXITED(res.status) && WEXITSTATUS(res.status) == 2,
-			  "%s: status 0x%x, wants exit 2:\n%s", bad[i], res.status, res.out);
+			  "%s: status 0x%x, wants exit 2:\n%s", bad[i],
+			  res.status, res.out);
 		assert_child_said(&res, "shim: SHIM_");
 	}
 }

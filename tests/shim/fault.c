@@ -176,6 +176,7 @@ Test(fault, env_value_that_is_not_a_number_is_ignored)
 	struct child_result res;
 
 	run_child("kmalloc_from_env", "SHIM_FAIL_KMALLOC=two", &res);
-	assert_child_said(&res, "SHIM_FAIL_KMALLOC=two is not a number; ignored");
+	assert_child_said(&res,
+			  "SHIM_FAIL_KMALLOC=two is not a number; ignored");
 	assert_child_said(&res, "kmalloc: ok ok ok\n");
 }

@@ -80,7 +80,8 @@ char host_state(pid_t tid)
 
 int start_kthread(int (*fn)(void *), void *arg)
 {
-	int pid = kernel_thread(fn, arg, CLONE_FS | CLONE_FILES | CLONE_SIGHAND);
+	int pid =
+		kernel_thread(fn, arg, CLONE_FS | CLONE_FILES | CLONE_SIGHAND);
 
 	cr_assert_gt(pid, 0, "kernel_thread failed: %d", pid);
 	return pid;

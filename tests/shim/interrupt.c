@@ -77,7 +77,8 @@ static void remove_immediate_bh(void)
 	remove_bh(IMMEDIATE_BH);
 }
 
-Test(interrupt, mark_bh_runs_the_handler_on_ksoftirqd, .fini = remove_immediate_bh)
+Test(interrupt, mark_bh_runs_the_handler_on_ksoftirqd,
+     .fini = remove_immediate_bh)
 {
 	init_completion(&bh.ran);
 	init_bh(IMMEDIATE_BH, immediate_bh);

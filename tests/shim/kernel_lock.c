@@ -24,7 +24,8 @@ TestSuite(kernel_lock, .timeout = SUITE_TIMEOUT);
 /* Yield until thread @tid sleeps in the host or @flag is set; the flag. */
 static int asleep_or_set(pid_t tid, int *flag)
 {
-	while (!__atomic_load_n(flag, __ATOMIC_SEQ_CST) && host_state(tid) != 'S')
+	while (!__atomic_load_n(flag, __ATOMIC_SEQ_CST) &&
+	       host_state(tid) != 'S')
 		sched_yield();
 	return __atomic_load_n(flag, __ATOMIC_SEQ_CST);
 }
@@ -137,10 +138,10 @@ Test(kernel_lock, lock_kernel_waits_until_the_holder_lets_go)
 }
 
 /* two kernel threads in one critical section, nested twice, many times */
-#define BKL_LOOPS	20000
+#define BKL_LOOPS 20000
 
 struct exclusion {
-	int inside;		/* plain, as the lock's users would keep it */
+	int inside; /* plain, as the lock's users would keep it */
 	int overlaps;
 	long counter;
 	int arrived;
@@ -255,7 +256,7 @@ static void sleeping_holder_lets_it_go(int use_timeout)
 	lock_kernel();
 	cr_assert_not(__atomic_load_n(&s.back, __ATOMIC_SEQ_CST));
 	if (use_timeout) {
-		shim_clock_advance(10);		/* its timer wakes it */
+		shim_clock_advance(10); /* its timer wakes it */
 	} else {
 		__atomic_store_n(&s.woken, 1, __ATOMIC_SEQ_CST);
 		wake_up_process(s.task);
@@ -282,7 +283,8 @@ static void sleeping_holder_lets_it_go(int use_timeout)
 		      "the sleeper did not take the lock back");
 	unlock_kernel();
 	wait_for_completion(&s.done);
-	cr_assert_eq(s.depth_after, 1, "lock_depth %d after the sleep", s.depth_after);
+	cr_assert_eq(s.depth_after, 1, "lock_depth %d after the sleep",
+		     s.depth_after);
 	cr_assert(s.locked_after);
 	if (use_timeout)
 		cr_assert_eq(s.timeout_left, 0);

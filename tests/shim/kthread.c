@@ -52,14 +52,16 @@ Test(kthread, returns_positive_pid_and_runs_as_another_task)
 	int pid;
 
 	kt_init(&k);
-	pid = kernel_thread(report_self, &k, CLONE_FS | CLONE_FILES | CLONE_SIGHAND);
+	pid = kernel_thread(report_self, &k,
+			    CLONE_FS | CLONE_FILES | CLONE_SIGHAND);
 	cr_assert_gt(pid, 0);
 	wait_for_completion(&k.done);
 	cr_assert_neq(k.task, current);
 	cr_assert_eq(k.pid, pid, "current->pid %d in the thread, %d returned",
 		     k.pid, pid);
 	cr_assert(k.flags & PF_KTHREAD);
-	cr_assert_str_eq(k.comm, current->comm, "comm is inherited until daemonize()");
+	cr_assert_str_eq(k.comm, current->comm,
+			 "comm is inherited until daemonize()");
 }
 
 Test(kthread, pids_are_distinct)
@@ -173,7 +175,8 @@ static int blocking_thread(void *arg)
 	sigset_t set;
 
 	pthread_sigmask(SIG_BLOCK, NULL, &set);
-	k->sigs_blocked = sigismember(&set, SIGCHLD) && sigismember(&set, SIGINT) &&
+	k->sigs_blocked = sigismember(&set, SIGCHLD) &&
+			  sigismember(&set, SIGINT) &&
 			  sigismember(&set, SIGTERM);
 	wait_for_completion(&k->release);
 	complete(&k->done);
@@ -241,7 +244,8 @@ Test(kthread, current_works_in_plain_pthreads_and_differs)
 
 	pthread_barrier_init(&barrier, NULL, 2);
 	for (i = 0; i < 2; i++)
-		cr_assert_eq(pthread_create(&t[i], NULL, plain_thread, &p[i]), 0);
+		cr_assert_eq(pthread_create(&t[i], NULL, plain_thread, &p[i]),
+			     0);
 	for (i = 0; i < 2; i++)
 		pthread_join(t[i], NULL);
 	pthread_barrier_destroy(&barrier);
@@ -251,7 +255,8 @@ Test(kthread, current_works_in_plain_pthreads_and_differs)
 		cr_assert(p[i].stable);
 		cr_assert_neq(p[i].task, current);
 		cr_assert_gt(p[i].pid, 0);
-		cr_assert_str_eq(p[i].comm, p[i].name, "named as the host names it");
+		cr_assert_str_eq(p[i].comm, p[i].name,
+				 "named as the host names it");
 	}
 	cr_assert_neq(p[0].task, p[1].task);
 	cr_assert_neq(p[0].pid, p[1].pid);

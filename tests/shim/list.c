@@ -37,7 +37,8 @@ static const char *values_reversed(struct list_head *head)
 
 	buf[0] = '\0';
 	list_for_each_prev(pos, head)
-		len += snprintf(buf + len, sizeof(buf) - len, "%s%d", len ? " " : "",
+		len += snprintf(buf + len, sizeof(buf) - len, "%s%d",
+				len ? " " : "",
 				list_entry(pos, struct item, node)->value);
 	return buf;
 }
@@ -109,7 +110,8 @@ Test(list, list_move_and_move_tail, .init = number_items)
 	cr_assert_str_eq(values(&b), "2 3 1");
 }
 
-Test(list, splice_init_joins_at_the_front_and_empties_the_source, .init = number_items)
+Test(list, splice_init_joins_at_the_front_and_empties_the_source,
+     .init = number_items)
 {
 	LIST_HEAD(head);
 	LIST_HEAD(other);
@@ -123,7 +125,8 @@ Test(list, splice_init_joins_at_the_front_and_empties_the_source, .init = number
 	cr_assert_str_eq(values(&head), "5 6 1 2");
 	cr_assert_str_eq(values_reversed(&head), "2 1 6 5");
 	list_splice_init(&other, &head);
-	cr_assert_str_eq(values(&head), "5 6 1 2", "splicing an empty list changed it");
+	cr_assert_str_eq(values(&head), "5 6 1 2",
+			 "splicing an empty list changed it");
 }
 
 Test(list, splice_tail_init_joins_at_the_back, .init = number_items)
@@ -140,7 +143,8 @@ Test(list, splice_tail_init_joins_at_the_back, .init = number_items)
 	cr_assert_str_eq(values_reversed(&head), "6 5 1");
 }
 
-Test(list, for_each_entry_safe_survives_deleting_the_entry, .init = number_items)
+Test(list, for_each_entry_safe_survives_deleting_the_entry,
+     .init = number_items)
 {
 	struct item *it, *next;
 	LIST_HEAD(head);

@@ -34,12 +34,13 @@ MODULE_LICENSE("GPL");
 MODULE_AUTHOR("The shim tests");
 MODULE_DESCRIPTION("exports of the shim test suite");
 
-extern const struct kernel_symbol __start___ksymtab_gpl[], __stop___ksymtab_gpl[];
+extern const struct kernel_symbol __start___ksymtab_gpl[],
+	__stop___ksymtab_gpl[];
 extern const struct kernel_symbol __start___ksymtab[], __stop___ksymtab[];
 
-static const struct kernel_symbol *find_symbol(const struct kernel_symbol *start,
-					       const struct kernel_symbol *stop,
-					       const char *name)
+static const struct kernel_symbol *
+find_symbol(const struct kernel_symbol *start, const struct kernel_symbol *stop,
+	    const char *name)
 {
 	const struct kernel_symbol *sym;
 
@@ -68,7 +69,8 @@ Test(module, export_symbol_lands_in_ksymtab)
 {
 	const struct kernel_symbol *sym;
 
-	sym = find_symbol(__start___ksymtab, __stop___ksymtab, "shimtest_for_all");
+	sym = find_symbol(__start___ksymtab, __stop___ksymtab,
+			  "shimtest_for_all");
 	cr_assert_not_null(sym);
 	cr_assert_eq(sym->value, (unsigned long) &shimtest_for_all);
 	cr_assert_eq(sym, &__ksymtab_shimtest_for_all);

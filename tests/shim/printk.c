@@ -90,8 +90,9 @@ Test(printk, warn_on_prints_and_carries_on)
 	char want[256];
 	int x = 1, ret, line;
 
-	/* one line: the warning must name it */
-	line = __LINE__; ret = WARN_ON(x == 1);
+	/* the warning must name the line of the WARN_ON, the next one */
+	line = __LINE__ + 1;
+	ret = WARN_ON(x == 1);
 	cr_assert_eq(ret, 1);
 	snprintf(want, sizeof(want), "<4>WARNING: at %s:%d %s(): x == 1\n",
 		 __FILE__, line, __func__);
@@ -120,12 +121,12 @@ Test(printk, bug_aborts, .signal = SIGABRT, .init = quiet_console)
 }
 
 /* BUG_ON here, and say where "here" is */
-#define BUG_ON_HERE(cond)						\
-	do {								\
-		printf("expect: kernel BUG at %s:%d in %s()!\n",	\
-		       __FILE__, __LINE__, __func__);			\
-		fflush(stdout);						\
-		BUG_ON(cond);						\
+#define BUG_ON_HERE(cond)                                                  \
+	do {                                                               \
+		printf("expect: kernel BUG at %s:%d in %s()!\n", __FILE__, \
+		       __LINE__, __func__);                                \
+		fflush(stdout);                                            \
+		BUG_ON(cond);                                              \
 	} while (0)
 
 CHILD_SCENARIO(bug_on)
@@ -146,7 +147,8 @@ Test(printk, bug_on_prints_file_and_line_then_aborts)
 	cr_assert_not_null(expect, "%s", res.out);
 	nl = strchr(expect, '\n');
 	cr_assert_not_null(nl);
-	snprintf(want, sizeof(want), "<0>%.*s", (int) (nl - expect - 8), expect + 8);
+	snprintf(want, sizeof(want), "<0>%.*s", (int) (nl - expect - 8),
+		 expect + 8);
 	cr_assert(strstr(res.out, __FILE__));
 	assert_child_bug(&res, want);
 	cr_assert_not(strstr(res.out, "carried on"));

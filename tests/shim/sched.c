@@ -37,7 +37,7 @@ Test(sched, wake_up_process_of_running_task_returns_0)
  * hands the turn back, and wakes us, before we reach schedule(): that
  * wake-up must make schedule() return, or the ping-pong hangs.
  */
-#define PINGPONG_ROUNDS	100000
+#define PINGPONG_ROUNDS 100000
 
 struct pingpong {
 	struct task_struct *task[2];
@@ -153,7 +153,8 @@ Test(sched, schedule_timeout_returns_jiffies_left_when_woken)
 	shim_clock_virtual();
 	start_sleeper(&s, 50);
 	shim_clock_advance(20);
-	cr_assert_eq(s.task->state, TASK_INTERRUPTIBLE, "woken before its time");
+	cr_assert_eq(s.task->state, TASK_INTERRUPTIBLE,
+		     "woken before its time");
 	wake_up_process(s.task);
 	wait_for_completion(&s.done);
 	cr_assert_eq(s.ret, 30);
@@ -166,7 +167,8 @@ Test(sched, schedule_timeout_returns_0_when_it_expires)
 	shim_clock_virtual();
 	start_sleeper(&s, 50);
 	shim_clock_advance(49);
-	cr_assert_eq(s.task->state, TASK_INTERRUPTIBLE, "woken before its time");
+	cr_assert_eq(s.task->state, TASK_INTERRUPTIBLE,
+		     "woken before its time");
 	shim_clock_advance(1);
 	wait_for_completion(&s.done);
 	cr_assert_eq(s.ret, 0);
@@ -180,8 +182,8 @@ Test(sched, schedule_timeout_in_real_time_waits_its_jiffies)
 	set_current_state(TASK_UNINTERRUPTIBLE);
 	left = schedule_timeout(5);
 	cr_assert_eq(left, 0);
-	cr_assert(time_after_eq(jiffies, start + 5),
-		  "woke after %ld jiffies", (long) (jiffies - start));
+	cr_assert(time_after_eq(jiffies, start + 5), "woke after %ld jiffies",
+		  (long) (jiffies - start));
 	cr_assert_eq(current->state, TASK_RUNNING);
 }
 
@@ -194,7 +196,8 @@ Test(sched, schedule_timeout_rejects_negative_timeout, .init = quiet_console)
 	cr_assert_eq(schedule_timeout(-5), 0);
 	cr_assert_eq(current->state, TASK_RUNNING);
 	shim_printk_read(log, sizeof(log));
-	cr_assert(strstr(log, "schedule_timeout: wrong timeout value"), "log: %s", log);
+	cr_assert(strstr(log, "schedule_timeout: wrong timeout value"),
+		  "log: %s", log);
 }
 
 Test(sched, schedule_timeout_max_sleeps_until_woken)

@@ -89,7 +89,8 @@ Test(semaphore, down_sleeps_until_up)
 	while (!(tid = __atomic_load_n(&b.tid, __ATOMIC_SEQ_CST)))
 		sched_yield();
 	/* asleep in the host, or wrongly through down() */
-	while (!__atomic_load_n(&b.got, __ATOMIC_SEQ_CST) && host_state(tid) != 'S')
+	while (!__atomic_load_n(&b.got, __ATOMIC_SEQ_CST) &&
+	       host_state(tid) != 'S')
 		sched_yield();
 	cr_assert_not(__atomic_load_n(&b.got, __ATOMIC_SEQ_CST),
 		      "down() of a locked semaphore went through");
@@ -99,7 +100,7 @@ Test(semaphore, down_sleeps_until_up)
 }
 
 /* two kernel threads in one critical section, 20000 times each */
-#define SEM_LOOPS	20000
+#define SEM_LOOPS 20000
 
 struct exclusion {
 	struct semaphore sem;
@@ -122,7 +123,7 @@ static int exclusion_thread(void *arg)
 			e->overlaps++;
 		v = e->counter;
 		if (!(i % 256))
-			sched_yield();	/* hold it while the other wants it */
+			sched_yield(); /* hold it while the other wants it */
 		e->counter = v + 1;
 		atomic_dec(&e->inside);
 		up(&e->sem);
@@ -161,5 +162,6 @@ Test(semaphore, down_under_spinlock_is_a_bug)
 	struct child_result res;
 
 	run_child("down_under_spinlock", NULL, &res);
-	assert_child_bug(&res, "BUG: sleeping function called from invalid context");
+	assert_child_bug(&res,
+			 "BUG: sleeping function called from invalid context");
 }

@@ -31,7 +31,8 @@ Test(slab, kmalloc_and_kfree_are_counted)
 	cr_assert_eq(shim_kmalloc_outstanding(), base + 1);
 	kfree(b);
 	cr_assert_eq(shim_kmalloc_outstanding(), base);
-	cr_assert_eq(shim_kmalloc_calls(), calls + 2, "kfree is not an allocation");
+	cr_assert_eq(shim_kmalloc_calls(), calls + 2,
+		     "kfree is not an allocation");
 }
 
 Test(slab, nothing_is_outstanding_at_the_start)
@@ -122,7 +123,8 @@ Test(slab, sleeping_kmalloc_under_spinlock_is_a_bug)
 	struct child_result res;
 
 	run_child("sleeping_kmalloc_under_spinlock", NULL, &res);
-	assert_child_bug(&res, "BUG: sleeping kmalloc(32) from "
+	assert_child_bug(&res,
+			 "BUG: sleeping kmalloc(32) from "
 			 "child_sleeping_kmalloc_under_spinlock() in atomic "
 			 "context: allocator/");
 }
@@ -140,7 +142,8 @@ Test(slab, double_kfree_is_a_bug)
 	struct child_result res;
 
 	run_child("double_kfree", NULL, &res);
-	assert_child_bug(&res, "from child_double_kfree(): already freed (byte 0 of "
+	assert_child_bug(&res,
+			 "from child_double_kfree(): already freed (byte 0 of "
 			 "48 allocated by child_double_kfree() and freed by "
 			 "child_double_kfree())");
 }
@@ -155,19 +158,26 @@ Test(slab, freed_memory_is_poisoned_and_known_as_freed)
 
 	cr_assert(p && big);
 	memset(p, 0, 100);
-	cr_assert_not(shim_kmem_freed(p, why, sizeof(why)), "live memory is not freed");
+	cr_assert_not(shim_kmem_freed(p, why, sizeof(why)),
+		      "live memory is not freed");
 	kfree(p);
 	kfree(big);
 	/* our own quarantine: still mapped, so reading it is defined here */
 	for (i = 0; i < 100; i++)
-		cr_assert_eq((unsigned char) p[i], 0x6b, "byte %d not poisoned", i);
+		cr_assert_eq((unsigned char) p[i], 0x6b, "byte %d not poisoned",
+			     i);
 	cr_assert(shim_kmem_freed(p + 57, why, sizeof(why)));
-	cr_assert_str_eq(why, "byte 57 of 100 allocated by "
-			 "slab_freed_memory_is_poisoned_and_known_as_freed_impl() and freed by "
-			 "slab_freed_memory_is_poisoned_and_known_as_freed_impl()");
-	cr_assert(shim_kmem_freed(big + 39999, why, sizeof(why)), "a big block, at its end");
-	cr_assert_not(shim_kmem_freed(p + 100, why, sizeof(why)), "one past the end");
-	cr_assert_not(shim_kmem_freed(why, why, sizeof(why)), "memory kmalloc never gave");
+	cr_assert_str_eq(
+		why,
+		"byte 57 of 100 allocated by "
+		"slab_freed_memory_is_poisoned_and_known_as_freed_impl() and freed by "
+		"slab_freed_memory_is_poisoned_and_known_as_freed_impl()");
+	cr_assert(shim_kmem_freed(big + 39999, why, sizeof(why)),
+		  "a big block, at its end");
+	cr_assert_not(shim_kmem_freed(p + 100, why, sizeof(why)),
+		      "one past the end");
+	cr_assert_not(shim_kmem_freed(why, why, sizeof(why)),
+		      "memory kmalloc never gave");
 }
 
 CHILD_SCENARIO(write_after_free)
@@ -175,7 +185,7 @@ CHILD_SCENARIO(write_after_free)
 	char *p = kmalloc(64, GFP_KERNEL);
 
 	kfree(p);
-	p[10] = 1;		/* found when the block leaves the quarantine */
+	p[10] = 1; /* found when the block leaves the quarantine */
 	exit(0);
 }
 
@@ -184,9 +194,11 @@ Test(slab, a_write_after_free_is_slab_corruption)
 	struct child_result res;
 
 	run_child("write_after_free", NULL, &res);
-	assert_child_said(&res, "Slab corruption: 64 bytes allocated by "
-			  "child_write_after_free() and freed by child_write_after_free() "
-			  "were written after kfree(), first at offset 10");
+	assert_child_said(
+		&res,
+		"Slab corruption: 64 bytes allocated by "
+		"child_write_after_free() and freed by child_write_after_free() "
+		"were written after kfree(), first at offset 10");
 }
 
 CHILD_SCENARIO(kfree_foreign)

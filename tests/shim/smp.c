@@ -24,7 +24,8 @@ Test(smp, online_cpus_are_the_affinity_mask)
 		expect = NR_CPUS;
 	cr_assert_eq(num_online_cpus(), expect);
 	for_each_online_cpu(cpu) {
-		cr_assert(CPU_ISSET(cpu, &set), "cpu %d online but not in the mask", cpu);
+		cr_assert(CPU_ISSET(cpu, &set),
+			  "cpu %d online but not in the mask", cpu);
 		cr_assert(cpu_online_map & (1UL << cpu));
 		n++;
 	}
@@ -71,7 +72,8 @@ Test(smp, set_cpus_allowed_pins_a_kernel_thread)
 		start_kthread(pinned_thread, &p);
 		wait_for_completion(&p.done);
 		cr_assert_eq(p.ret, 0);
-		cr_assert_eq(p.seen, cpu, "pinned to %d, ran on %d", cpu, p.seen);
+		cr_assert_eq(p.seen, cpu, "pinned to %d, ran on %d", cpu,
+			     p.seen);
 		cr_assert_eq(p.bad_ret, -EINVAL, "an empty mask is refused");
 	}
 }

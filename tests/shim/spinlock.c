@@ -14,7 +14,7 @@
 
 TestSuite(spinlock, .timeout = SUITE_TIMEOUT);
 
-#define SPIN_LOOPS	100000
+#define SPIN_LOOPS 100000
 
 struct counting {
 	spinlock_t lock;
@@ -72,7 +72,8 @@ Test(spinlock, trylock_fails_on_a_held_lock)
 	cr_assert_eq(spin_trylock(&lock), 1);
 	cr_assert_eq(preempt_count(), PREEMPT_OFFSET);
 	cr_assert_eq(spin_trylock(&lock), 0);
-	cr_assert_eq(preempt_count(), PREEMPT_OFFSET, "a failed trylock is not held");
+	cr_assert_eq(preempt_count(), PREEMPT_OFFSET,
+		     "a failed trylock is not held");
 	spin_unlock(&lock);
 	cr_assert_eq(preempt_count(), 0);
 }
@@ -135,7 +136,8 @@ Test(spinlock, lock_bh_disables_bottom_halves)
 	cr_assert_eq(preempt_count(), 0);
 }
 
-Test(spinlock, schedule_under_spinlock_aborts, .signal = SIGABRT, .init = quiet_console)
+Test(spinlock, schedule_under_spinlock_aborts, .signal = SIGABRT,
+     .init = quiet_console)
 {
 	DEFINE_SPINLOCK(lock);
 

@@ -13,7 +13,7 @@
 #include <shim/test.h>
 #include "helpers.h"
 
-#define NR_TIMERS	6
+#define NR_TIMERS 6
 
 static struct timer_list timers[NR_TIMERS];
 static int order[16];
@@ -48,7 +48,8 @@ static void virtual_clock(void)
 	shim_clock_virtual();
 }
 
-TestSuite(timer, .timeout = SUITE_TIMEOUT, .init = virtual_clock, .fini = stop_timers);
+TestSuite(timer, .timeout = SUITE_TIMEOUT, .init = virtual_clock,
+	  .fini = stop_timers);
 
 Test(timer, fires_in_expiry_order_then_arming_order)
 {
@@ -104,12 +105,14 @@ Test(timer, fires_in_timer_context_before_advance_returns)
 	timers[0].expires = expires;
 	add_timer(&timers[0]);
 	shim_clock_advance(100);
-	cr_assert_eq(ctx.task, current, "virtual time fires in the advancing thread");
+	cr_assert_eq(ctx.task, current,
+		     "virtual time fires in the advancing thread");
 	cr_assert(ctx.in_interrupt);
 	cr_assert(ctx.in_softirq);
 	cr_assert_not(ctx.in_irq);
-	cr_assert_eq(ctx.at, expires, "jiffies inside the handler: %lu, not %lu",
-		     ctx.at, expires);
+	cr_assert_eq(ctx.at, expires,
+		     "jiffies inside the handler: %lu, not %lu", ctx.at,
+		     expires);
 	cr_assert_eq(jiffies, expires - 7 + 100);
 	cr_assert_not(in_interrupt());
 }
@@ -126,7 +129,8 @@ Test(timer, fires_on_time_across_the_jiffies_wrap)
 	cr_assert_eq(fired, 1, "the timer before the wrap did not fire");
 	cr_assert_eq(order[0], 1);
 	shim_clock_advance(199 * HZ);
-	cr_assert_eq(fired, 1, "fired %ld jiffies early", (long) (expires - jiffies));
+	cr_assert_eq(fired, 1, "fired %ld jiffies early",
+		     (long) (expires - jiffies));
 	shim_clock_advance(HZ);
 	cr_assert_eq(fired, 2);
 	cr_assert_eq(order[1], 0);
@@ -219,7 +223,8 @@ static void static_handler(unsigned long data)
 	static_fired = (int) data;
 }
 
-static struct timer_list static_timer = TIMER_INITIALIZER(static_handler, 0, 42);
+static struct timer_list static_timer =
+	TIMER_INITIALIZER(static_handler, 0, 42);
 
 static void stop_static_timer(void)
 {
@@ -323,7 +328,7 @@ Test(timer, advancing_the_clock_from_a_timer_is_a_bug)
 
 	run_child("advance_in_timer", NULL, &res);
 	assert_child_bug(&res, "BUG: shim_clock_advance() from a timer or "
-			 "bottom half, in advancer/");
+			       "bottom half, in advancer/");
 }
 
 /* real time: ksoftirqd fires the timers */
@@ -353,8 +358,8 @@ Test(timer_real, fires_after_its_jiffies_on_ksoftirqd)
 	timers[0].expires = start + 5;
 	add_timer(&timers[0]);
 	wait_for_completion(&real.fired);
-	cr_assert(time_after_eq(real.at, start + 5), "fired %ld jiffies after arming",
-		  (long) (real.at - start));
+	cr_assert(time_after_eq(real.at, start + 5),
+		  "fired %ld jiffies after arming", (long) (real.at - start));
 	cr_assert(time_after_eq(jiffies, start + 5));
 	cr_assert_str_eq(real.comm, "ksoftirqd/0");
 	cr_assert_not(timer_pending(&timers[0]));
@@ -384,7 +389,8 @@ static int deleter_thread(void *arg)
 {
 	__atomic_store_n(&sync.tid, host_tid(), __ATOMIC_SEQ_CST);
 	sync.ret = del_timer_sync(&timers[0]);
-	sync.deleter_saw_done = __atomic_load_n(&sync.handler_done, __ATOMIC_SEQ_CST);
+	sync.deleter_saw_done =
+		__atomic_load_n(&sync.handler_done, __ATOMIC_SEQ_CST);
 	__atomic_store_n(&sync.deleter_returned, 1, __ATOMIC_SEQ_CST);
 	complete(&sync.deleted);
 	return 0;

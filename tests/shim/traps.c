@@ -51,7 +51,7 @@ Test(traps, a_null_dereference_in_a_kernel_thread_is_an_oops_naming_it)
 	run_child("null_deref_in_kernel_thread", NULL, &res);
 	assert_child_died_of(&res, SIGSEGV);
 	assert_child_said(&res, "Unable to handle kernel NULL pointer "
-			  "dereference at virtual address 00000000");
+				"dereference at virtual address 00000000");
 	assert_child_said(&res, "Oops: Segmentation fault in faulty/");
 	assert_child_said(&res, "Call Trace:");
 }
@@ -75,7 +75,7 @@ Test(traps, a_bad_pointer_is_a_paging_request_with_the_preempt_count)
 	run_child("bad_pointer_under_spinlock", NULL, &res);
 	assert_child_died_of(&res, SIGSEGV);
 	assert_child_said(&res, "Unable to handle kernel paging request at "
-			  "virtual address 0dead000");
+				"virtual address 0dead000");
 	assert_child_said(&res, "in locked/");
 	assert_child_said(&res, "preempt_count 0x00000001");
 }

@@ -62,7 +62,7 @@ Test(wait, wake_up_takes_all_plain_and_nr_exclusive_waiters)
 
 	memset(t, 0, sizeof(t));
 	for (i = 0; i < 5; i++) {
-		atomic_set(&t[i].usage, 1);	/* never freed: not a thread's */
+		atomic_set(&t[i].usage, 1); /* never freed: not a thread's */
 		t[i].state = TASK_UNINTERRUPTIBLE;
 		init_waitqueue_entry(&w[i], &t[i]);
 	}
@@ -73,10 +73,12 @@ Test(wait, wake_up_takes_all_plain_and_nr_exclusive_waiters)
 	add_wait_queue(&q, &w[0]);
 
 	wake_up(&q);
-	cr_assert_eq(t[0].state, TASK_RUNNING, "plain waiters are always woken");
+	cr_assert_eq(t[0].state, TASK_RUNNING,
+		     "plain waiters are always woken");
 	cr_assert_eq(t[1].state, TASK_RUNNING, "the first exclusive waiter");
 	for (i = 2; i < 5; i++)
-		cr_assert_eq(t[i].state, TASK_UNINTERRUPTIBLE, "waiter %d woken", i);
+		cr_assert_eq(t[i].state, TASK_UNINTERRUPTIBLE,
+			     "waiter %d woken", i);
 
 	wake_up_nr(&q, 2);
 	cr_assert_eq(t[2].state, TASK_RUNNING);
@@ -87,7 +89,8 @@ Test(wait, wake_up_takes_all_plain_and_nr_exclusive_waiters)
 		t[i].state = TASK_UNINTERRUPTIBLE;
 	wake_up_all(&q);
 	for (i = 0; i < 5; i++)
-		cr_assert_eq(t[i].state, TASK_RUNNING, "waiter %d not woken", i);
+		cr_assert_eq(t[i].state, TASK_RUNNING, "waiter %d not woken",
+			     i);
 
 	for (i = 0; i < 5; i++)
 		remove_wait_queue(&q, &w[i]);
@@ -95,7 +98,7 @@ Test(wait, wake_up_takes_all_plain_and_nr_exclusive_waiters)
 }
 
 /* wait_event/wake_up ping-pong between the test and a kernel thread */
-#define WAIT_ROUNDS	20000
+#define WAIT_ROUNDS 20000
 
 struct ping {
 	wait_queue_head_t q[2];
@@ -110,7 +113,8 @@ static int ping_thread(void *arg)
 	long i;
 
 	for (i = 0; i < WAIT_ROUNDS; i++) {
-		wait_event(p->q[1], __atomic_load_n(&p->turn, __ATOMIC_SEQ_CST) == 1);
+		wait_event(p->q[1],
+			   __atomic_load_n(&p->turn, __ATOMIC_SEQ_CST) == 1);
 		p->rounds[1]++;
 		__atomic_store_n(&p->turn, 0, __ATOMIC_SEQ_CST);
 		wake_up(&p->q[0]);
@@ -129,7 +133,8 @@ Test(wait, wait_event_wakes_on_wake_up)
 	init_completion(&p.done);
 	start_kthread(ping_thread, &p);
 	for (i = 0; i < WAIT_ROUNDS; i++) {
-		wait_event(p.q[0], __atomic_load_n(&p.turn, __ATOMIC_SEQ_CST) == 0);
+		wait_event(p.q[0],
+			   __atomic_load_n(&p.turn, __ATOMIC_SEQ_CST) == 0);
 		p.rounds[0]++;
 		__atomic_store_n(&p.turn, 1, __ATOMIC_SEQ_CST);
 		wake_up(&p.q[1]);
@@ -208,7 +213,8 @@ Test(wait, wait_event_timeout_returns_jiffies_left_when_woken)
 
 	shim_clock_virtual();
 	start_advancer(&a, 4, &q, &cond);
-	ret = wait_event_timeout(q, __atomic_load_n(&cond, __ATOMIC_SEQ_CST), 10);
+	ret = wait_event_timeout(q, __atomic_load_n(&cond, __ATOMIC_SEQ_CST),
+				 10);
 	wait_for_completion(&a.done);
 	cr_assert_eq(ret, 6);
 	cr_assert_not(waitqueue_active(&q));

@@ -14,10 +14,10 @@
 #include <shim/test.h>
 #include "stress.h"
 
-#define NR_PRODUCERS	3
-#define POOL		512
-#define ROUNDS		40000
-#define MAX_REQUEUES	50
+#define NR_PRODUCERS 3
+#define POOL 512
+#define ROUNDS 40000
+#define MAX_REQUEUES 50
 
 struct item {
 	struct tq_struct tq;
@@ -71,7 +71,8 @@ static void producer(void *arg)
 		if ((r >> 12) % 16 == 0) {
 			it = &private[(r >> 4) % POOL];
 			if (queue_task(&it->tq, &tq_private))
-				__atomic_add_fetch(&it->accepted, 1, __ATOMIC_SEQ_CST);
+				__atomic_add_fetch(&it->accepted, 1,
+						   __ATOMIC_SEQ_CST);
 			continue;
 		}
 		if (schedule_task(&it->tq))
@@ -100,11 +101,14 @@ static void flusher(void *arg)
 
 	while (!__atomic_load_n(&stop, __ATOMIC_SEQ_CST)) {
 		for (i = 0; i < POOL; i++)
-			snap[i] = __atomic_load_n(&pool[i].accepted, __ATOMIC_SEQ_CST);
+			snap[i] = __atomic_load_n(&pool[i].accepted,
+						  __ATOMIC_SEQ_CST);
 		flush_scheduled_tasks();
 		for (i = 0; i < POOL; i++)
-			if (__atomic_load_n(&pool[i].ran, __ATOMIC_SEQ_CST) < snap[i])
-				__atomic_add_fetch(&flush_misses, 1, __ATOMIC_SEQ_CST);
+			if (__atomic_load_n(&pool[i].ran, __ATOMIC_SEQ_CST) <
+			    snap[i])
+				__atomic_add_fetch(&flush_misses, 1,
+						   __ATOMIC_SEQ_CST);
 		__atomic_add_fetch(&flushes, 1, __ATOMIC_SEQ_CST);
 	}
 }
@@ -130,7 +134,8 @@ int main(void)
 		INIT_TQUEUE(&private[i].tq, private_run, &private[i]);
 	}
 	for (i = 0; i < NR_PRODUCERS; i++)
-		prod[i] = shim_thread_start("producer", producer, (void *) (long) i);
+		prod[i] = shim_thread_start("producer", producer,
+					    (void *) (long) i);
 	for (i = 0; i < 2; i++)
 		flush[i] = shim_thread_start("flusher", flusher, NULL);
 	run = shim_thread_start("runner", runner, NULL);
@@ -166,15 +171,22 @@ int main(void)
 		}
 	}
 	CHECK(accepted > 0, "some tasks were scheduled");
-	CHECK(wrong == 0, "every accepted scheduling ran exactly once (%ld tasks "
-	      "ran other than accepted: %ld accepted, %ld ran)", wrong, accepted, ran);
+	CHECK(wrong == 0,
+	      "every accepted scheduling ran exactly once (%ld tasks "
+	      "ran other than accepted: %ld accepted, %ld ran)",
+	      wrong, accepted, ran);
 	CHECK(concurrent == 0, "no task ran concurrently with itself (%ld did)",
 	      concurrent);
-	CHECK(flushes > 0 && flush_misses == 0, "every flush covered what was "
-	      "scheduled before it (%ld flushes, %ld misses)", flushes, flush_misses);
-	CHECK(shim_kmalloc_outstanding() == before, "nothing leaked (%ld "
-	      "allocations outstanding)", shim_kmalloc_outstanding() - before);
+	CHECK(flushes > 0 && flush_misses == 0,
+	      "every flush covered what was "
+	      "scheduled before it (%ld flushes, %ld misses)",
+	      flushes, flush_misses);
+	CHECK(shim_kmalloc_outstanding() == before,
+	      "nothing leaked (%ld "
+	      "allocations outstanding)",
+	      shim_kmalloc_outstanding() - before);
 	printf("stress-taskqueue: %ld schedulings accepted, %ld runs, %ld flushes "
-	       "(%d at the end)\n", accepted, ran, flushes, final);
+	       "(%d at the end)\n",
+	       accepted, ran, flushes, final);
 	return stress_finish("stress-taskqueue");
 }

@@ -19,19 +19,19 @@
 #include <shim/test.h>
 #include "stress.h"
 
-#define NR_QUEUES	3
-#define NR_PRODUCERS	3
-#define POOL		256	/* works per queue */
-#define ROUNDS		40000	/* queueings per producer at most */
-#define CHURN_ROUNDS	60
+#define NR_QUEUES 3
+#define NR_PRODUCERS 3
+#define POOL 256     /* works per queue */
+#define ROUNDS 40000 /* queueings per producer at most */
+#define CHURN_ROUNDS 60
 
 struct item {
 	struct work_struct work;
 	int queue;
-	int requeues;		/* still to do by itself (it may run twice at once) */
-	long accepted;		/* queueings that returned 1 */
-	long ran;		/* routine returns */
-	int inside;		/* routines running now */
+	int requeues;  /* still to do by itself (it may run twice at once) */
+	long accepted; /* queueings that returned 1 */
+	long ran;      /* routine returns */
+	int inside;    /* routines running now */
 	int max_inside;
 };
 
@@ -72,7 +72,8 @@ static void producer(void *arg)
 			it = &delayed[(r >> 4) % POOL];
 			if (queue_delayed_work(queues[it->queue], &it->work,
 					       1 + (r >> 20) % 3))
-				__atomic_add_fetch(&it->accepted, 1, __ATOMIC_SEQ_CST);
+				__atomic_add_fetch(&it->accepted, 1,
+						   __ATOMIC_SEQ_CST);
 			continue;
 		}
 		if (queue_work(queues[q], &it->work))
@@ -90,11 +91,14 @@ static void flusher(void *arg)
 
 	while (!__atomic_load_n(&stop, __ATOMIC_SEQ_CST)) {
 		for (i = 0; i < POOL; i++)
-			snap[i] = __atomic_load_n(&pool[q][i].accepted, __ATOMIC_SEQ_CST);
+			snap[i] = __atomic_load_n(&pool[q][i].accepted,
+						  __ATOMIC_SEQ_CST);
 		flush_workqueue(queues[q]);
 		for (i = 0; i < POOL; i++)
-			if (__atomic_load_n(&pool[q][i].ran, __ATOMIC_SEQ_CST) < snap[i])
-				__atomic_add_fetch(&flush_misses, 1, __ATOMIC_SEQ_CST);
+			if (__atomic_load_n(&pool[q][i].ran, __ATOMIC_SEQ_CST) <
+			    snap[i])
+				__atomic_add_fetch(&flush_misses, 1,
+						   __ATOMIC_SEQ_CST);
 		__atomic_add_fetch(&flushes, 1, __ATOMIC_SEQ_CST);
 		q = (q + 1 + n++) % NR_QUEUES;
 	}
@@ -113,7 +117,9 @@ static void churner(void *arg)
 	struct work_struct works[16];
 	int round, i;
 
-	for (round = 0; round < stress_rounds(CHURN_ROUNDS) && stress_now() < deadline; round++) {
+	for (round = 0;
+	     round < stress_rounds(CHURN_ROUNDS) && stress_now() < deadline;
+	     round++) {
 		struct workqueue_struct *wq = create_workqueue("churn");
 
 		if (!wq) {
@@ -137,7 +143,8 @@ int main(void)
 	struct shim_thread *prod[NR_PRODUCERS], *flush[2], *churn;
 	long before = shim_kmalloc_outstanding();
 	int threads_before = shim_kthreads_running();
-	long accepted = 0, ran = 0, wrong = 0, concurrent = 0, concurrent_2541 = 0;
+	long accepted = 0, ran = 0, wrong = 0, concurrent = 0,
+	     concurrent_2541 = 0;
 	int q, i;
 
 	deadline = stress_deadline(20);
@@ -146,7 +153,7 @@ int main(void)
 
 		snprintf(name, sizeof(name), "stress%d", q);
 		queues[q] = q ? create_workqueue(name) :
-			alloc_workqueue(name, WQ_NON_REENTRANT, 0);
+				alloc_workqueue(name, WQ_NON_REENTRANT, 0);
 		CHECK(queues[q], "create_workqueue(%s)", name);
 		for (i = 0; i < POOL; i++) {
 			pool[q][i].queue = q;
@@ -160,9 +167,11 @@ int main(void)
 	}
 
 	for (i = 0; i < NR_PRODUCERS; i++)
-		prod[i] = shim_thread_start("producer", producer, (void *) (long) i);
+		prod[i] = shim_thread_start("producer", producer,
+					    (void *) (long) i);
 	for (i = 0; i < 2; i++)
-		flush[i] = shim_thread_start("flusher", flusher, (void *) (long) i);
+		flush[i] = shim_thread_start("flusher", flusher,
+					     (void *) (long) i);
 	churn = shim_thread_start("churner", churner, NULL);
 
 	for (i = 0; i < NR_PRODUCERS; i++)
@@ -182,7 +191,8 @@ int main(void)
 
 		while (ticks-- > 0 &&
 		       __atomic_load_n(&delayed[i].ran, __ATOMIC_SEQ_CST) <
-		       __atomic_load_n(&delayed[i].accepted, __ATOMIC_SEQ_CST)) {
+			       __atomic_load_n(&delayed[i].accepted,
+					       __ATOMIC_SEQ_CST)) {
 			set_current_state(TASK_UNINTERRUPTIBLE);
 			schedule_timeout(1);
 		}
@@ -192,7 +202,8 @@ int main(void)
 
 	for (q = 0; q <= NR_QUEUES; q++) {
 		for (i = 0; i < POOL; i++) {
-			struct item *it = q < NR_QUEUES ? &pool[q][i] : &delayed[i];
+			struct item *it = q < NR_QUEUES ? &pool[q][i] :
+							  &delayed[i];
 
 			accepted += it->accepted;
 			ran += it->ran;
@@ -204,22 +215,33 @@ int main(void)
 		}
 	}
 	CHECK(accepted > 0, "some work was queued");
-	CHECK(wrong == 0, "every accepted queueing ran exactly once "
+	CHECK(wrong == 0,
+	      "every accepted queueing ran exactly once "
 	      "(%ld works ran other than accepted: %ld accepted, %ld ran)",
 	      wrong, accepted, ran);
-	CHECK(concurrent == 0, "no work of the non-reentrant queue ran "
-	      "concurrently with itself (%ld did)", concurrent);
-	CHECK(flushes > 0 && flush_misses == 0, "every flush covered what was "
-	      "queued before it (%ld flushes, %ld misses)", flushes, flush_misses);
-	CHECK(churned > 0 && churn_misses == 0, "created and destroyed queues "
-	      "ran all their work (%ld queues, %ld misses)", churned, churn_misses);
-	CHECK(shim_kmalloc_outstanding() == before, "nothing leaked (%ld "
-	      "allocations outstanding)", shim_kmalloc_outstanding() - before);
-	CHECK(shim_kthreads_running() == threads_before, "every worker thread "
-	      "stopped (%d left)", shim_kthreads_running() - threads_before);
+	CHECK(concurrent == 0,
+	      "no work of the non-reentrant queue ran "
+	      "concurrently with itself (%ld did)",
+	      concurrent);
+	CHECK(flushes > 0 && flush_misses == 0,
+	      "every flush covered what was "
+	      "queued before it (%ld flushes, %ld misses)",
+	      flushes, flush_misses);
+	CHECK(churned > 0 && churn_misses == 0,
+	      "created and destroyed queues "
+	      "ran all their work (%ld queues, %ld misses)",
+	      churned, churn_misses);
+	CHECK(shim_kmalloc_outstanding() == before,
+	      "nothing leaked (%ld "
+	      "allocations outstanding)",
+	      shim_kmalloc_outstanding() - before);
+	CHECK(shim_kthreads_running() == threads_before,
+	      "every worker thread "
+	      "stopped (%d left)",
+	      shim_kthreads_running() - threads_before);
 	printf("stress-workqueue: %ld queueings accepted, %ld runs, %ld flushes, "
 	       "%ld queues churned, %ld works of 2.5.41 queues ran concurrently "
-	       "with themselves\n", accepted, ran, flushes, churned,
-	       concurrent_2541);
+	       "with themselves\n",
+	       accepted, ran, flushes, churned, concurrent_2541);
 	return stress_finish("stress-workqueue");
 }

@@ -13,16 +13,17 @@
 
 static int stress_passed, stress_failed;
 
-#define CHECK(cond, ...) do {						\
-	if (cond) {							\
-		stress_passed++;					\
-	} else {							\
-		stress_failed++;					\
-		printf("FAIL: ");					\
-		printf(__VA_ARGS__);					\
-		printf("\n");						\
-	}								\
-} while (0)
+#define CHECK(cond, ...)                     \
+	do {                                 \
+		if (cond) {                  \
+			stress_passed++;     \
+		} else {                     \
+			stress_failed++;     \
+			printf("FAIL: ");    \
+			printf(__VA_ARGS__); \
+			printf("\n");        \
+		}                            \
+	} while (0)
 
 /* the shim's clock: virtual in a controlled run (SHIM_SCHED) */
 static inline double stress_now(void)
@@ -50,7 +51,8 @@ static inline double stress_deadline(double dflt)
 
 static inline int stress_finish(const char *name)
 {
-	printf("%s: %d passed, %d failed\n", name, stress_passed, stress_failed);
+	printf("%s: %d passed, %d failed\n", name, stress_passed,
+	       stress_failed);
 	return stress_failed != 0;
 }
 

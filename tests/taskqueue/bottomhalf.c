@@ -4,7 +4,6 @@
  */
 #include "tasks.h"
 
-
 Test(taskqueue, tq_immediate_runs_in_bottom_half_context_on_ksoftirqd)
 {
 	struct counted_task ct;
@@ -39,14 +38,15 @@ CHILD_SCENARIO(schedule_timeout_in_an_immediate_task)
 	INIT_TQUEUE(&t, sleep_briefly_fn, NULL);
 	queue_task(&t, &tq_immediate);
 	mark_bh(IMMEDIATE_BH);
-	wait_for_completion(&never);	/* ksoftirqd BUGs meanwhile */
+	wait_for_completion(&never); /* ksoftirqd BUGs meanwhile */
 }
 
 Test(taskqueue, sleeping_in_an_immediate_task_is_a_bug)
 {
 	struct child_result res;
 
-	run_child("schedule_timeout_in_an_immediate_task", CHILD_ALL_PRINTK, &res);
+	run_child("schedule_timeout_in_an_immediate_task", CHILD_ALL_PRINTK,
+		  &res);
 	assert_child_bug(&res, "BUG: scheduling while atomic: ksoftirqd/0/");
 }
 
@@ -65,8 +65,10 @@ Test(taskqueue, waiting_for_a_completion_in_an_immediate_task_is_a_bug)
 {
 	struct child_result res;
 
-	run_child("wait_for_completion_in_an_immediate_task", CHILD_ALL_PRINTK, &res);
-	assert_child_bug(&res, "BUG: sleeping function called from invalid "
+	run_child("wait_for_completion_in_an_immediate_task", CHILD_ALL_PRINTK,
+		  &res);
+	assert_child_bug(&res,
+			 "BUG: sleeping function called from invalid "
 			 "context: wait_for_completion() in ksoftirqd/0/");
 }
 
@@ -79,7 +81,7 @@ Test(taskqueue, tq_timer_runs_at_the_next_tick_in_timer_context)
 	cr_assert_eq(queue_task(&ct.tq, &tq_timer), 1);
 	cr_assert_eq(queue_task(&ct.tq, &tq_timer), 0);
 	cr_assert_eq(runs(&ct), 0);
-	shim_clock_advance(1);	/* timers run in this thread, in virtual time */
+	shim_clock_advance(1); /* timers run in this thread, in virtual time */
 	cr_assert_eq(runs(&ct), 1);
 	cr_assert_eq(ct.in_interrupt, 1);
 	cr_assert_eq(ct.task, current);

@@ -5,7 +5,6 @@
 #include "tasks.h"
 #include <shim/trace.h>
 
-
 extern const struct kernel_symbol __ksymtab_schedule_task;
 extern const struct kernel_symbol __ksymtab_flush_scheduled_tasks;
 extern const struct kernel_symbol __ksymtab_queue_task;
@@ -14,16 +13,19 @@ extern const struct kernel_symbol __ksymtab_tq_immediate;
 
 Test(taskqueue, the_task_queue_api_is_exported_to_all_modules)
 {
-	cr_assert_eq(__ksymtab_schedule_task.value, (unsigned long) schedule_task);
+	cr_assert_eq(__ksymtab_schedule_task.value,
+		     (unsigned long) schedule_task);
 	cr_assert_str_eq(__ksymtab_schedule_task.name, "schedule_task");
 	cr_assert_eq(__ksymtab_flush_scheduled_tasks.value,
 		     (unsigned long) flush_scheduled_tasks);
 	cr_assert_eq(__ksymtab_queue_task.value, (unsigned long) queue_task);
-	cr_assert_eq(__ksymtab_run_task_queue.value, (unsigned long) run_task_queue);
-	cr_assert_eq(__ksymtab_tq_immediate.value, (unsigned long) &tq_immediate);
+	cr_assert_eq(__ksymtab_run_task_queue.value,
+		     (unsigned long) run_task_queue);
+	cr_assert_eq(__ksymtab_tq_immediate.value,
+		     (unsigned long) &tq_immediate);
 }
 
-#define NR_TRACED	8
+#define NR_TRACED 8
 
 static struct {
 	struct tq_struct tasks[NR_TRACED];
@@ -57,9 +59,13 @@ Test(taskqueue, trace_probe_sees_queue_start_and_end_once_per_scheduled_task)
 	shim_work_trace_unregister();
 	for (i = 0; i < NR_TRACED; i++) {
 		cr_assert_eq(atomic_read(&traced.seen[SHIM_WORK_QUEUE][i]), 1);
-		cr_assert_eq(atomic_read(&traced.seen[SHIM_WORK_EXECUTE_START][i]), 1);
-		cr_assert_eq(atomic_read(&traced.seen[SHIM_WORK_EXECUTE_END][i]), 1);
+		cr_assert_eq(
+			atomic_read(&traced.seen[SHIM_WORK_EXECUTE_START][i]),
+			1);
+		cr_assert_eq(
+			atomic_read(&traced.seen[SHIM_WORK_EXECUTE_END][i]), 1);
 		/* both calls are seen, the refused one too */
-		cr_assert_eq(atomic_read(&traced.seen[SHIM_WORK_QUEUE_CALL][i]), 2);
+		cr_assert_eq(atomic_read(&traced.seen[SHIM_WORK_QUEUE_CALL][i]),
+			     2);
 	}
 }

@@ -4,7 +4,6 @@
  */
 #include "tasks.h"
 
-
 static struct {
 	struct counted_task before;
 	atomic_t entering;
@@ -31,11 +30,12 @@ Test(taskqueue, two_concurrent_flushers_both_return)
 	counted_task_init(&flushers.before);
 	cr_assert_eq(schedule_task(&flushers.before.tq), 1);
 	for (i = 0; i < 2; i++)
-		cr_assert_eq(pthread_create(&t[i], NULL, flusher, (void *) i), 0);
+		cr_assert_eq(pthread_create(&t[i], NULL, flusher, (void *) i),
+			     0);
 	spin_until(atomic_add_return(0, &flushers.entering) == 2);
 	complete(&b.release);
 	for (i = 0; i < 2; i++) {
-		join(t[i]);	/* a hang here is the failure */
+		join(t[i]); /* a hang here is the failure */
 		cr_assert_eq(flushers.runs_seen[i], 1,
 			     "flusher %ld returned before the task ran", i);
 	}
@@ -63,7 +63,8 @@ Test(taskqueue, flush_scheduled_tasks_from_keventd_warns_and_returns)
 	cr_assert_eq(schedule_task(&f.tq), 1);
 	flush_scheduled_tasks();
 	cr_assert_eq(f.returned, 1);
-	cr_assert_printk("<4>WARNING: flush_scheduled_tasks() called from keventd");
+	cr_assert_printk(
+		"<4>WARNING: flush_scheduled_tasks() called from keventd");
 }
 
 /* --- a routine about to run with freed memory ---------------------------- */
@@ -87,7 +88,7 @@ CHILD_SCENARIO(routine_with_freed_data)
 	wait_for_completion(&poll_blocker.started);
 	INIT_TQUEUE(&poll_task, gadget_poll, data);
 	schedule_task(&poll_task);
-	kfree(data);		/* the task is not in it: kfree() cannot tell */
+	kfree(data); /* the task is not in it: kfree() cannot tell */
 	complete(&poll_blocker.release);
 	flush_scheduled_tasks();
 }
@@ -97,8 +98,10 @@ Test(taskqueue, a_routine_about_to_run_with_freed_data_is_a_bug_naming_it)
 	struct child_result res;
 
 	run_child("routine_with_freed_data", NULL, &res);
-	assert_child_bug(&res, "BUG: routine gadget_poll on keventd is about to run "
-			 "with freed memory: its data",
-			 "is byte 0 of 32 allocated by child_routine_with_freed_data() "
-			 "and freed by child_routine_with_freed_data()");
+	assert_child_bug(
+		&res,
+		"BUG: routine gadget_poll on keventd is about to run "
+		"with freed memory: its data",
+		"is byte 0 of 32 allocated by child_routine_with_freed_data() "
+		"and freed by child_routine_with_freed_data()");
 }

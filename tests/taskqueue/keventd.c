@@ -30,7 +30,8 @@ Test(taskqueue, start_context_thread_is_a_harmless_noop)
 	cr_assert_eq(runs(&ct), 1);
 }
 
-Test(taskqueue, schedule_task_returns_1_then_0_while_queued_and_the_task_runs_once)
+Test(taskqueue,
+     schedule_task_returns_1_then_0_while_queued_and_the_task_runs_once)
 {
 	struct counted_task ct;
 	struct blocker b;
@@ -195,14 +196,15 @@ Test(taskqueue, a_sleeping_task_delays_the_task_scheduled_after_it)
 	cr_assert_eq(schedule_task(&next.tq), 1);
 	complete(&s.go);
 	flush_scheduled_tasks();
-	cr_assert_eq(s.next_had_run, 0, "the next task ran while keventd slept");
+	cr_assert_eq(s.next_had_run, 0,
+		     "the next task ran while keventd slept");
 	cr_assert_lt(s.order, next_order);
 	cr_assert_eq(runs(&next), 1);
 }
 
 /* --- many producers ------------------------------------------------------ */
 
-#define PER_PRODUCER	50000
+#define PER_PRODUCER 50000
 
 static struct {
 	struct tq_struct tasks[2][PER_PRODUCER];
@@ -225,7 +227,8 @@ static void *mass_producer(void *arg)
 	return NULL;
 }
 
-Test(taskqueue, two_producers_schedule_50000_distinct_tasks_each_and_all_run_once)
+Test(taskqueue,
+     two_producers_schedule_50000_distinct_tasks_each_and_all_run_once)
 {
 	pthread_t t[2];
 	long p;
@@ -233,7 +236,8 @@ Test(taskqueue, two_producers_schedule_50000_distinct_tasks_each_and_all_run_onc
 
 	for (p = 0; p < 2; p++)
 		for (i = 0; i < PER_PRODUCER; i++)
-			INIT_TQUEUE(&mass.tasks[p][i], mass_fn, &mass.runs[p][i]);
+			INIT_TQUEUE(&mass.tasks[p][i], mass_fn,
+				    &mass.runs[p][i]);
 	for (p = 0; p < 2; p++)
 		start_pinned(&t[p], nth_online_cpu(p % num_online_cpus()),
 			     mass_producer, (void *) p);

@@ -4,7 +4,6 @@
  */
 #include "tasks.h"
 
-
 static int fifo[8], fifo_len;
 static struct task_struct *fifo_task;
 
@@ -35,7 +34,7 @@ Test(taskqueue, run_task_queue_runs_a_private_queue_in_fifo_order_in_the_caller)
 	cr_assert(!TQ_ACTIVE(tq_mine));
 	for (i = 0; i < 5; i++)
 		cr_assert_eq(tasks[i].sync, 0);
-	run_task_queue(&tq_mine);	/* empty: nothing happens */
+	run_task_queue(&tq_mine); /* empty: nothing happens */
 	cr_assert_eq(fifo_len, 5);
 }
 
@@ -57,11 +56,12 @@ Test(taskqueue, task_readding_itself_runs_at_the_next_run_task_queue)
 	INIT_TQUEUE(&t, readd_fn, &t);
 	cr_assert_eq(queue_task(&t, &tq_mine), 1);
 	run_task_queue(&tq_mine);
-	cr_assert_eq(readd_runs, 1, "a task re-added while its queue runs waits");
+	cr_assert_eq(readd_runs, 1,
+		     "a task re-added while its queue runs waits");
 	cr_assert(TQ_ACTIVE(tq_mine));
 	run_task_queue(&tq_mine);
 	cr_assert_eq(readd_runs, 2);
-	PREPARE_TQUEUE(&t, noop_fn, NULL);	/* and now let it go */
+	PREPARE_TQUEUE(&t, noop_fn, NULL); /* and now let it go */
 	run_task_queue(&tq_mine);
 	cr_assert(!TQ_ACTIVE(tq_mine));
 }

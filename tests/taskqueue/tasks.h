@@ -26,7 +26,7 @@ struct counted_task {
 	unsigned long preempt;
 	int in_interrupt, in_softirq, keventd;
 	struct task_struct *task;
-	struct completion done;		/* completed by each run */
+	struct completion done; /* completed by each run */
 };
 
 static __unused_helper void counted_task_fn(void *data)

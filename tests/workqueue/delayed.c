@@ -20,7 +20,8 @@ Test(workqueue, delayed_work_runs_no_sooner_than_its_delay)
 	shim_clock_advance(1);
 	flush_workqueue(wq);
 	cr_assert_eq(runs(&cw), 1);
-	cr_assert_eq(cw.in_interrupt, 0, "a delayed work runs in process context");
+	cr_assert_eq(cw.in_interrupt, 0,
+		     "a delayed work runs in process context");
 	destroy_workqueue(wq);
 }
 
@@ -31,7 +32,7 @@ Test(workqueue, delayed_work_survives_the_jiffies_wrap)
 	workqueue_t *wq;
 
 	shim_clock_virtual();
-	delay = (0UL - jiffies) + 10;	/* expires just past 0 */
+	delay = (0UL - jiffies) + 10; /* expires just past 0 */
 	wq = create_workqueue("wrap");
 	counted_work_init(&cw);
 	cr_assert_eq(queue_delayed_work(wq, &cw.work, delay), 1);
@@ -45,7 +46,8 @@ Test(workqueue, delayed_work_survives_the_jiffies_wrap)
 	destroy_workqueue(wq);
 }
 
-Test(workqueue, flush_does_not_wait_for_a_delayed_work_whose_timer_has_not_fired)
+Test(workqueue,
+     flush_does_not_wait_for_a_delayed_work_whose_timer_has_not_fired)
 {
 	struct counted_work cw;
 	workqueue_t *wq;
@@ -54,7 +56,7 @@ Test(workqueue, flush_does_not_wait_for_a_delayed_work_whose_timer_has_not_fired
 	wq = create_workqueue("noflush");
 	counted_work_init(&cw);
 	cr_assert_eq(queue_delayed_work(wq, &cw.work, 100), 1);
-	flush_workqueue(wq);	/* a hang here is the failure */
+	flush_workqueue(wq); /* a hang here is the failure */
 	cr_assert_eq(runs(&cw), 0);
 	shim_clock_advance(100);
 	flush_workqueue(wq);
@@ -120,11 +122,13 @@ Test(workqueue, delayed_work_runs_on_the_worker_of_the_queueing_cpu)
 	shim_clock_advance(3);
 	flush_workqueue(wq);
 	cr_assert_eq(runs(&cw), 1);
-	cr_assert_str_eq(cw.comm, worker_comm("delaycpu", b, comm, sizeof(comm)));
+	cr_assert_str_eq(cw.comm,
+			 worker_comm("delaycpu", b, comm, sizeof(comm)));
 	destroy_workqueue(wq);
 }
 
-Test(workqueue, cancel_delayed_work_before_its_timer_fires_returns_1_and_it_never_runs)
+Test(workqueue,
+     cancel_delayed_work_before_its_timer_fires_returns_1_and_it_never_runs)
 {
 	struct counted_work cw;
 	workqueue_t *wq;
@@ -144,7 +148,8 @@ Test(workqueue, cancel_delayed_work_before_its_timer_fires_returns_1_and_it_neve
 	shim_clock_advance(10);
 	flush_workqueue(wq);
 	cr_assert_eq(runs(&cw), 1);
-	cr_assert_eq(cancel_delayed_work(&cw.work), 0, "nothing left to cancel");
+	cr_assert_eq(cancel_delayed_work(&cw.work), 0,
+		     "nothing left to cancel");
 	destroy_workqueue(wq);
 }
 
@@ -185,7 +190,8 @@ Test(workqueue, cancel_delayed_work_of_a_work_never_queued_returns_0)
 	cr_assert_eq(cancel_delayed_work(&cw.work), 0);
 }
 
-Test(workqueue, destroy_with_a_delayed_work_waiting_warns_naming_it_and_cancels_it)
+Test(workqueue,
+     destroy_with_a_delayed_work_waiting_warns_naming_it_and_cancels_it)
 {
 	int threads = shim_kthreads_running();
 	long outstanding = shim_kmalloc_outstanding();
@@ -259,7 +265,8 @@ static char thread_state(int tid)
 	return p && p[1] == ' ' ? p[2] : 0;
 }
 
-Test(workqueue, destroy_cancels_a_delayed_work_its_own_work_queues_while_draining)
+Test(workqueue,
+     destroy_cancels_a_delayed_work_its_own_work_queues_while_draining)
 {
 	pthread_t thread;
 	int tid;
@@ -285,11 +292,11 @@ Test(workqueue, destroy_cancels_a_delayed_work_its_own_work_queues_while_drainin
 	cr_assert_eq(timer_pending(&drain_late.timer), 0,
 		     "the delayed work's timer is still armed after destroy");
 	cr_assert_printk("WARNING: destroy_workqueue(drain): delayed work");
-	shim_clock_advance(100);	/* its timer must not fire into freed memory */
+	shim_clock_advance(100); /* its timer must not fire into freed memory */
 	cr_assert_eq(drain_late_runs, 0);
 }
 
-#define SELF_FREEING	500
+#define SELF_FREEING 500
 
 struct self_freeing {
 	struct work_struct work;

@@ -18,7 +18,7 @@ static void slow_fn(void *data)
 	atomic_inc_return(&s->runs);
 }
 
-#define NR_SLOW	64
+#define NR_SLOW 64
 
 struct batch {
 	workqueue_t *wq;
@@ -48,9 +48,10 @@ static void queue_slow_works(workqueue_t *wq, struct slow_work *works)
 		atomic_set(&works[i].runs, 0);
 	}
 	for (i = 0; i < n; i++) {
-		b[i] = (struct batch) { .wq = wq, .works = works,
-					.from = i * NR_SLOW / n,
-					.to = (i + 1) * NR_SLOW / n };
+		b[i] = (struct batch){ .wq = wq,
+				       .works = works,
+				       .from = i * NR_SLOW / n,
+				       .to = (i + 1) * NR_SLOW / n };
 		start_pinned(&t[i], nth_online_cpu(i), queue_batch, &b[i]);
 	}
 	for (i = 0; i < n; i++) {
@@ -85,8 +86,8 @@ Test(workqueue, flush_of_an_idle_queue_returns)
 /* --- starvation ---------------------------------------------------------- */
 
 /* A broken flush only returns once the requeueing stops at this cap. */
-#define REQUEUE_CAP	3000000
-#define NR_CHURN	8
+#define REQUEUE_CAP 3000000
+#define NR_CHURN 8
 
 static struct churn {
 	workqueue_t *wq;
@@ -115,7 +116,8 @@ static void *churn_producer(void *arg)
 
 	queue_work(churn.wq, &churn.self[i]);
 	while (!atomic_add_return(0, &churn.stop) && queued < REQUEUE_CAP)
-		queued += queue_work(churn.wq, &churn.others[i][k++ % NR_CHURN]);
+		queued +=
+			queue_work(churn.wq, &churn.others[i][k++ % NR_CHURN]);
 	return NULL;
 }
 
@@ -130,7 +132,8 @@ Test(workqueue, flush_is_not_starved_by_requeueing_works)
 		INIT_WORK(&churn.self[i], requeue_forever_fn, &churn.self[i]);
 		for (k = 0; k < NR_CHURN; k++)
 			INIT_WORK(&churn.others[i][k], nothing_fn, NULL);
-		start_pinned(&t[i], nth_online_cpu(i), churn_producer, (void *) (long) i);
+		start_pinned(&t[i], nth_online_cpu(i), churn_producer,
+			     (void *) (long) i);
 	}
 	spin_until(atomic_add_return(0, &churn.iterations) > 1000);
 
@@ -138,7 +141,8 @@ Test(workqueue, flush_is_not_starved_by_requeueing_works)
 	cr_assert_eq(queue_work(churn.wq, &marker.work), 1);
 	flush_workqueue(churn.wq);
 	at_return = atomic_add_return(0, &churn.iterations);
-	cr_assert_eq(runs(&marker), 1, "flush returned before a work queued before it ran");
+	cr_assert_eq(runs(&marker), 1,
+		     "flush returned before a work queued before it ran");
 	cr_assert_lt(at_return, REQUEUE_CAP,
 		     "flush returned only when the requeueing stopped");
 	/* and the requeueing really was still going on */
@@ -176,8 +180,9 @@ Test(workqueue, flush_workqueue_from_its_own_work_warns_and_returns)
 	cr_assert_eq(queue_work(s.wq, &s.work), 1);
 	flush_workqueue(s.wq);
 	cr_assert_eq(s.returned, 1);
-	cr_assert_printk("<4>WARNING: flush_workqueue(selfflush) called from its "
-			 "own worker selfflush/");
+	cr_assert_printk(
+		"<4>WARNING: flush_workqueue(selfflush) called from its "
+		"own worker selfflush/");
 	destroy_workqueue(s.wq);
 }
 
@@ -237,7 +242,8 @@ Test(workqueue, destroy_stops_the_workers_and_frees_everything)
 		     "one worker per online CPU");
 	cr_assert_gt(shim_kmalloc_outstanding(), outstanding);
 	for_each_online_cpu(cpu)
-		cr_assert(thread_named(worker_comm("lifecycle", cpu, comm, sizeof(comm))),
+		cr_assert(thread_named(worker_comm("lifecycle", cpu, comm,
+						   sizeof(comm))),
 			  "no thread named %s", comm);
 	counted_work_init(&cw);
 	cr_assert_eq(queue_work(wq, &cw.work), 1);
@@ -247,8 +253,8 @@ Test(workqueue, destroy_stops_the_workers_and_frees_everything)
 	cr_assert_eq(shim_kmalloc_outstanding(), outstanding);
 	wait_kthreads_running(threads);
 	for_each_online_cpu(cpu)
-		spin_until(!thread_named(worker_comm("lifecycle", cpu, comm,
-						     sizeof(comm))));
+		spin_until(!thread_named(
+			worker_comm("lifecycle", cpu, comm, sizeof(comm))));
 }
 
 Test(workqueue, create_and_destroy_a_hundred_times_leaks_nothing)
@@ -282,13 +288,15 @@ Test(workqueue, create_workqueue_takes_a_10_char_name_and_refuses_11)
 	counted_work_init(&cw);
 	cr_assert_eq(queue_work(wq, &cw.work), 1);
 	wait_for_completion(&cw.done);
-	cr_assert_str_eq(cw.comm, worker_comm("abcdefghij", cw.cpu, comm, sizeof(comm)));
+	cr_assert_str_eq(cw.comm,
+			 worker_comm("abcdefghij", cw.cpu, comm, sizeof(comm)));
 	destroy_workqueue(wq);
 	wait_kthreads_running(threads);
 
 	shim_printk_clear();
 	cr_assert_null(create_workqueue("abcdefghijk"));
-	cr_assert_printk("create_workqueue: name \"abcdefghijk\" is longer than 10");
+	cr_assert_printk(
+		"create_workqueue: name \"abcdefghijk\" is longer than 10");
 	cr_assert_no_printk("BUG");
 	cr_assert_eq(shim_kthreads_running(), threads);
 	cr_assert_eq(shim_kmalloc_outstanding(), outstanding);
@@ -338,11 +346,13 @@ Test(workqueue, create_workqueue_fails_cleanly_when_kernel_thread_fails)
 		wq = create_workqueue("nothread");
 		shim_fail_kthread_nth(0);
 		if (n > num_online_cpus()) {
-			cr_assert_not_null(wq);	/* uniprocessor: one thread only */
+			cr_assert_not_null(
+				wq); /* uniprocessor: one thread only */
 			destroy_workqueue(wq);
 		} else {
 			cr_assert_null(wq, "kernel_thread #%d failed", n);
-			snprintf(expect, sizeof(expect), "create_workqueue(nothread): "
+			snprintf(expect, sizeof(expect),
+				 "create_workqueue(nothread): "
 				 "cannot start the worker of cpu %d",
 				 nth_online_cpu(n - 1));
 			cr_assert_printk(expect);
@@ -370,7 +380,7 @@ Test(workqueue, queue_work_queue_delayed_work_and_destroy_never_allocate)
 	counted_work_init(&again);
 
 	calls = shim_kmalloc_calls();
-	shim_fail_kmalloc_nth(1);	/* any allocation now would fail */
+	shim_fail_kmalloc_nth(1); /* any allocation now would fail */
 	cr_assert_eq(queue_work(wq, &now.work), 1);
 	cr_assert_eq(queue_delayed_work(wq, &later.work, 5), 1);
 	cr_assert_eq(queue_delayed_work(wq, &cancelled.work, 3), 1);

@@ -45,7 +45,8 @@ Test(workqueue, init_work_on_a_pending_work_is_a_bug_naming_it)
 	char work[32];
 
 	run_child("init_work_on_a_pending_work", CHILD_ALL_PRINTK, &res);
-	assert_child_bug(&res, "BUG: INIT_WORK(&pending_work) in "
+	assert_child_bug(&res,
+			 "BUG: INIT_WORK(&pending_work) in "
 			 "child_init_work_on_a_pending_work()",
 			 child_noted(&res, "work", work, sizeof(work)),
 			 "is pending on initpend/");
@@ -114,8 +115,10 @@ Test(workqueue, kfree_of_memory_holding_a_pending_work_is_a_bug_naming_it)
 	char dev[32], work[32], freeing[64];
 
 	run_child("kfree_of_a_pending_work", CHILD_ALL_PRINTK, &res);
-	snprintf(freeing, sizeof(freeing), "BUG: kfree(%s) in child_kfree_of_a_"
-		 "pending_work()", child_noted(&res, "dev", dev, sizeof(dev)));
+	snprintf(freeing, sizeof(freeing),
+		 "BUG: kfree(%s) in child_kfree_of_a_"
+		 "pending_work()",
+		 child_noted(&res, "dev", dev, sizeof(dev)));
 	assert_child_bug(&res, freeing, "work_struct",
 			 child_noted(&res, "work", work, sizeof(work)),
 			 "pending on kfreepend/");
@@ -141,7 +144,7 @@ CHILD_SCENARIO(routine_with_freed_data)
 	child_check(start_blocker(wq, &poll_blocker) == 1);
 	INIT_WORK(&poll_work, gadget_poll, data);
 	child_check(queue_work(wq, &poll_work) == 1);
-	kfree(data);		/* the work is not in it: kfree() cannot tell */
+	kfree(data); /* the work is not in it: kfree() cannot tell */
 	unblock_worker(&poll_blocker);
 	flush_workqueue(wq);
 }
@@ -151,10 +154,11 @@ Test(workqueue, a_routine_about_to_run_with_freed_data_is_a_bug_naming_it)
 	struct child_result res;
 
 	run_child("routine_with_freed_data", NULL, &res);
-	assert_child_bug(&res, "BUG: routine gadget_poll on freedata/",
-			 "is about to run with freed memory: its data",
-			 "is byte 0 of 32 allocated by child_routine_with_freed_data() "
-			 "and freed by child_routine_with_freed_data()");
+	assert_child_bug(
+		&res, "BUG: routine gadget_poll on freedata/",
+		"is about to run with freed memory: its data",
+		"is byte 0 of 32 allocated by child_routine_with_freed_data() "
+		"and freed by child_routine_with_freed_data()");
 }
 
 /* --- dead and missing queues --------------------------------------------- */
@@ -178,8 +182,8 @@ Test(workqueue, queue_work_on_a_destroyed_queue_is_a_bug_naming_both)
 
 	run_child("queue_work_on_a_destroyed_queue", CHILD_ALL_PRINTK, &res);
 	assert_child_bug(&res, "BUG: queue_work: workqueue",
-			 child_noted(&res, "wq", wq, sizeof(wq)),
-			 "not live", child_noted(&res, "work", work, sizeof(work)));
+			 child_noted(&res, "wq", wq, sizeof(wq)), "not live",
+			 child_noted(&res, "work", work, sizeof(work)));
 }
 
 CHILD_SCENARIO(queue_delayed_work_on_a_destroyed_queue)
@@ -199,7 +203,8 @@ Test(workqueue, queue_delayed_work_on_a_destroyed_queue_is_a_bug)
 	struct child_result res;
 	char wq[32];
 
-	run_child("queue_delayed_work_on_a_destroyed_queue", CHILD_ALL_PRINTK, &res);
+	run_child("queue_delayed_work_on_a_destroyed_queue", CHILD_ALL_PRINTK,
+		  &res);
 	assert_child_bug(&res, "BUG: queue_delayed_work: workqueue",
 			 child_noted(&res, "wq", wq, sizeof(wq)), "not live");
 }
@@ -278,8 +283,10 @@ Test(workqueue, destroy_workqueue_from_its_own_work_is_a_bug)
 {
 	struct child_result res;
 
-	run_child("destroy_workqueue_from_its_own_work", CHILD_ALL_PRINTK, &res);
-	assert_child_bug(&res, "BUG: destroy_workqueue(suicide) called from its "
+	run_child("destroy_workqueue_from_its_own_work", CHILD_ALL_PRINTK,
+		  &res);
+	assert_child_bug(&res,
+			 "BUG: destroy_workqueue(suicide) called from its "
 			 "own worker suicide/");
 }
 
@@ -341,7 +348,8 @@ Test(workqueue, a_name_too_long_is_refused_with_a_message_not_a_bug)
 	run_child("create_workqueue_name_too_long", CHILD_ALL_PRINTK, &res);
 	cr_assert(WIFEXITED(res.status) && WEXITSTATUS(res.status) == 0,
 		  "status 0x%x:\n%s", res.status, res.out);
-	cr_assert_not_null(strstr(res.out, "create_workqueue: name \"abcdefghijk\""),
+	cr_assert_not_null(strstr(res.out,
+				  "create_workqueue: name \"abcdefghijk\""),
 			   "%s", res.out);
 	cr_assert_null(strstr(res.out, "BUG"), "%s", res.out);
 }
@@ -368,7 +376,10 @@ Test(workqueue, a_work_that_returns_holding_the_big_kernel_lock_is_a_bug)
 	char routine[32];
 
 	run_child("work_returns_holding_the_bkl", NULL, &res);
-	assert_child_bug(&res, "BUG: workqueue leaked the big kernel lock: "
-			 "events/", "lock_depth 0, last function ",
-			 child_noted(&res, "routine", routine, sizeof(routine)));
+	assert_child_bug(&res,
+			 "BUG: workqueue leaked the big kernel lock: "
+			 "events/",
+			 "lock_depth 0, last function ",
+			 child_noted(&res, "routine", routine,
+				     sizeof(routine)));
 }

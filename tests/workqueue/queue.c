@@ -61,7 +61,8 @@ Test(workqueue, work_runs_in_process_context_on_a_worker_named_name_cpu)
 	cr_assert_eq(cw.preempt, 0, "preempt_count 0x%lx", cw.preempt);
 	cr_assert_neq(cw.task, current, "ran in the queueing thread");
 	cr_assert(cw.task->flags & PF_KTHREAD);
-	cr_assert_str_eq(cw.comm, worker_comm("ctx", cw.cpu, comm, sizeof(comm)));
+	cr_assert_str_eq(cw.comm,
+			 worker_comm("ctx", cw.cpu, comm, sizeof(comm)));
 	cr_assert(thread_named(comm), "no host thread is named %s", comm);
 	cr_assert_eq(cw.keventd, 0, "a private queue's worker is not keventd");
 	destroy_workqueue(wq);
@@ -137,7 +138,8 @@ Test(workqueue, work_may_sleep_on_a_completion)
 	atomic_add_return(1, &w.go_given);
 	complete(&w.go);
 	flush_workqueue(wq);
-	cr_assert_eq(w.saw_go_given, 1, "the work did not wait for its completion");
+	cr_assert_eq(w.saw_go_given, 1,
+		     "the work did not wait for its completion");
 	destroy_workqueue(wq);
 }
 
@@ -220,7 +222,7 @@ static void reentry_fn(void *data)
 		complete(&r->first_started);
 		wait_for_completion(&r->release);
 	} else {
-		udelay(20);	/* a window for a second worker to come in */
+		udelay(20); /* a window for a second worker to come in */
 	}
 	atomic_dec_return(&r->inside);
 }
@@ -239,7 +241,7 @@ static void *produce_until_accepted(void *arg)
 		if (queue_work(p->wq, p->work))
 			p->accepted++;
 		else
-			sched_yield();	/* the worker on our CPU may need it */
+			sched_yield(); /* the worker on our CPU may need it */
 	}
 	return NULL;
 }
@@ -258,14 +260,19 @@ Test(workqueue, non_reentrant_work_never_runs_concurrently_with_itself)
 	memset(&r, 0, sizeof(r));
 	INIT_WORK(&r.work, reentry_fn, &r);
 	for (i = 0; i < 2; i++) {
-		p[i] = (struct producer) { .wq = wq, .work = &r.work, .want = 3000 };
-		start_pinned(&t[i], nth_online_cpu(i), produce_until_accepted, &p[i]);
+		p[i] = (struct producer){ .wq = wq,
+					  .work = &r.work,
+					  .want = 3000 };
+		start_pinned(&t[i], nth_online_cpu(i), produce_until_accepted,
+			     &p[i]);
 	}
 	for (i = 0; i < 2; i++)
 		join(t[i]);
 	flush_workqueue(wq);
-	cr_assert_eq(r.max_inside, 1, "%d runs of one work at once", r.max_inside);
-	cr_assert_eq(atomic_add_return(0, &r.runs), p[0].accepted + p[1].accepted,
+	cr_assert_eq(r.max_inside, 1, "%d runs of one work at once",
+		     r.max_inside);
+	cr_assert_eq(atomic_add_return(0, &r.runs),
+		     p[0].accepted + p[1].accepted,
 		     "every accepted queueing runs exactly once");
 	destroy_workqueue(wq);
 }
@@ -279,12 +286,12 @@ Test(workqueue, non_reentrant_work_never_runs_concurrently_with_itself)
  */
 struct requeue_seen {
 	int a, b;
-	int requeued;			/* what the second queue_work() said */
-	int runs_while_held;		/* runs once B's worker had its turn */
-	int inside_while_held;		/* the most runs at once by then */
-	char later_comm[16];		/* where the counted work ran */
-	int runs, max_inside;		/* once all is done */
-	char comm[2][16];		/* where the two runs ran */
+	int requeued;	       /* what the second queue_work() said */
+	int runs_while_held;   /* runs once B's worker had its turn */
+	int inside_while_held; /* the most runs at once by then */
+	char later_comm[16];   /* where the counted work ran */
+	int runs, max_inside;  /* once all is done */
+	char comm[2][16];      /* where the two runs ran */
 };
 
 static int queue_on(workqueue_t *wq, work_t *work)
@@ -324,7 +331,8 @@ static int requeue_while_running(workqueue_t *wq, struct requeue_seen *seen)
 	queue_on(wq, &later.work);
 	wait_for_completion(&later.done);
 	seen->runs_while_held = atomic_add_return(0, &r.runs);
-	seen->inside_while_held = __atomic_load_n(&r.max_inside, __ATOMIC_SEQ_CST);
+	seen->inside_while_held =
+		__atomic_load_n(&r.max_inside, __ATOMIC_SEQ_CST);
 	memcpy(seen->later_comm, later.comm, sizeof(later.comm));
 
 	complete(&r.release);
@@ -346,17 +354,19 @@ static void assert_ran_concurrently(const struct requeue_seen *seen,
 	cr_assert_eq(seen->requeued, 1, "running is not pending");
 	cr_assert_str_eq(seen->later_comm,
 			 worker_comm(name, seen->b, comm, sizeof(comm)));
-	cr_assert_eq(seen->runs_while_held, 2,
-		     "queued again from cpu %d while it ran on cpu %d, the work "
-		     "did not run on cpu %d's worker meanwhile", seen->b, seen->a,
-		     seen->b);
+	cr_assert_eq(
+		seen->runs_while_held, 2,
+		"queued again from cpu %d while it ran on cpu %d, the work "
+		"did not run on cpu %d's worker meanwhile",
+		seen->b, seen->a, seen->b);
 	cr_assert_eq(seen->inside_while_held, 2,
 		     "the work did not run concurrently with itself");
 	cr_assert_str_eq(seen->comm[0],
 			 worker_comm(name, seen->a, comm, sizeof(comm)));
 	cr_assert_str_eq(seen->comm[1],
 			 worker_comm(name, seen->b, comm, sizeof(comm)));
-	cr_assert_eq(seen->runs, 2, "every accepted queueing runs exactly once");
+	cr_assert_eq(seen->runs, 2,
+		     "every accepted queueing runs exactly once");
 }
 
 static void assert_waited_behind_itself(const struct requeue_seen *seen,
@@ -385,7 +395,8 @@ static void skip_unless_2541_default(void)
 	if (v && *v && strcmp(v, "0"))
 		cr_skip_test("SHIM_WQ_NONREENTRANT=%s makes every queue "
 			     "non-reentrant; the child tests below check the "
-			     "default", v);
+			     "default",
+			     v);
 }
 
 Test(workqueue, work_queued_from_another_cpu_while_it_runs_runs_there_at_once)
@@ -446,11 +457,13 @@ static void events_requeued_in_child(const char *env, struct requeue_seen *seen)
 	cr_assert(WIFEXITED(res.status) && WEXITSTATUS(res.status) == 0,
 		  "the child failed (status 0x%x):\n%s", res.status, res.out);
 	line = strstr(res.out, "seen: ");
-	cr_assert(line && sscanf(line, "seen: %d %d %d %d %d %15s %d %d %15s %15s",
+	cr_assert(line && sscanf(line,
+				 "seen: %d %d %d %d %d %15s %d %d %15s %15s",
 				 &seen->a, &seen->b, &seen->requeued,
-				 &seen->runs_while_held, &seen->inside_while_held,
-				 seen->later_comm, &seen->runs, &seen->max_inside,
-				 seen->comm[0], seen->comm[1]) == 10,
+				 &seen->runs_while_held,
+				 &seen->inside_while_held, seen->later_comm,
+				 &seen->runs, &seen->max_inside, seen->comm[0],
+				 seen->comm[1]) == 10,
 		  "the child said:\n%s", res.out);
 }
 
@@ -481,7 +494,8 @@ Test(workqueue, shim_wq_nonreentrant_other_than_0_or_1_stops_the_boot)
 	struct child_result res;
 
 	run_child("boot_only", "SHIM_WQ_NONREENTRANT=yes", &res);
-	assert_child_bug(&res, "Kernel panic: workqueue: SHIM_WQ_NONREENTRANT=yes: "
+	assert_child_bug(&res,
+			 "Kernel panic: workqueue: SHIM_WQ_NONREENTRANT=yes: "
 			 "1 makes every queue non-reentrant");
 }
 
@@ -490,13 +504,15 @@ Test(workqueue, alloc_workqueue_refuses_what_it_does_not_emulate,
 {
 	workqueue_t *wq;
 
-	cr_assert_null(alloc_workqueue("unbound", WQ_NON_REENTRANT | (1 << 1), 0));
+	cr_assert_null(
+		alloc_workqueue("unbound", WQ_NON_REENTRANT | (1 << 1), 0));
 	cr_assert_printk("alloc_workqueue(unbound): flags 0x3: only "
 			 "WQ_NON_REENTRANT is emulated");
 	cr_assert_null(alloc_workqueue("wide", 0, 4));
 	cr_assert_printk("alloc_workqueue(wide): max_active 4");
 	cr_assert_null(alloc_workqueue("abcdefghijk", WQ_NON_REENTRANT, 0));
-	cr_assert_printk("alloc_workqueue: name \"abcdefghijk\" is longer than 10");
+	cr_assert_printk(
+		"alloc_workqueue: name \"abcdefghijk\" is longer than 10");
 	cr_assert_eq(shim_kmalloc_outstanding(), 0);
 
 	wq = alloc_workqueue("one", 0, 1);
@@ -607,9 +623,10 @@ Test(workqueue, work_may_queue_other_works_and_call_schedule_work)
 	cr_assert_eq(s.ret_same, 1);
 	cr_assert_eq(s.ret_events, 1);
 	cr_assert_str_eq(s.same_queue.comm,
-			 worker_comm("spawner", s.same_queue.cpu, comm, sizeof(comm)));
-	cr_assert_str_eq(s.events.comm,
-			 worker_comm("events", s.events.cpu, comm, sizeof(comm)));
+			 worker_comm("spawner", s.same_queue.cpu, comm,
+				     sizeof(comm)));
+	cr_assert_str_eq(s.events.comm, worker_comm("events", s.events.cpu,
+						    comm, sizeof(comm)));
 	destroy_workqueue(s.wq);
 	cr_assert_eq(runs(&s.same_queue), 1);
 	cr_assert_eq(runs(&s.events), 1);
@@ -636,19 +653,22 @@ static void idle_work_moves_to_a_new_queue(unsigned int flags)
 	cr_assert_eq(runs(&cw), 1);
 
 	new = alloc_workqueue("new", flags, 0);
-	cr_assert_eq(queue_work(new, &cw.work), 1);	/* no INIT_WORK between */
+	cr_assert_eq(queue_work(new, &cw.work), 1); /* no INIT_WORK between */
 	flush_workqueue(new);
 	cr_assert_eq(runs(&cw), 2);
-	cr_assert_str_eq(cw.comm, worker_comm("new", cw.cpu, comm, sizeof(comm)));
+	cr_assert_str_eq(cw.comm,
+			 worker_comm("new", cw.cpu, comm, sizeof(comm)));
 	destroy_workqueue(new);
 }
 
-Test(workqueue, idle_work_may_move_to_a_new_queue_after_its_old_one_is_destroyed)
+Test(workqueue,
+     idle_work_may_move_to_a_new_queue_after_its_old_one_is_destroyed)
 {
 	idle_work_moves_to_a_new_queue(0);
 }
 
-Test(workqueue, idle_work_may_move_to_a_non_reentrant_queue_after_its_old_one_is_gone)
+Test(workqueue,
+     idle_work_may_move_to_a_non_reentrant_queue_after_its_old_one_is_gone)
 {
 	idle_work_moves_to_a_new_queue(WQ_NON_REENTRANT);
 }

@@ -5,15 +5,15 @@
  */
 #include "works.h"
 
-#define NR_PRODUCERS	3
-#define NR_POOL		256	/* works per producer */
-#define ATTEMPTS	300000	/* queue_work() calls per producer */
-#define HOPS		3	/* times a work requeues itself */
+#define NR_PRODUCERS 3
+#define NR_POOL 256	/* works per producer */
+#define ATTEMPTS 300000 /* queue_work() calls per producer */
+#define HOPS 3		/* times a work requeues itself */
 
 struct stress_work {
 	work_t work;
 	int id;
-	atomic_t accepted;	/* queueings that returned 1 */
+	atomic_t accepted; /* queueings that returned 1 */
 	atomic_t runs;
 	atomic_t hops_left;
 };
@@ -46,7 +46,8 @@ static void *stress_producer(void *arg)
 	int i;
 
 	for (i = 0; i < ATTEMPTS; i++) {
-		struct stress_work *sw = &stress.works[p][rand_r(&seed) % NR_POOL];
+		struct stress_work *sw =
+			&stress.works[p][rand_r(&seed) % NR_POOL];
 		workqueue_t *wq = stress.wq[rand_r(&seed) & 1];
 
 		atomic_set(&sw->hops_left, HOPS);
@@ -87,7 +88,8 @@ Test(workqueue, stress_three_producers_two_queues_flushes_and_requeues)
 		}
 	}
 	for (p = 0; p < NR_PRODUCERS; p++)
-		start_pinned(&producer[p], nth_online_cpu(p % num_online_cpus()),
+		start_pinned(&producer[p],
+			     nth_online_cpu(p % num_online_cpus()),
 			     stress_producer, (void *) p);
 	start_pinned(&flusher, nth_online_cpu(0), stress_flusher, NULL);
 	for (p = 0; p < NR_PRODUCERS; p++)
@@ -110,14 +112,16 @@ Test(workqueue, stress_three_producers_two_queues_flushes_and_requeues)
 			int accepted = atomic_add_return(0, &sw->accepted);
 
 			cr_assert_eq(atomic_add_return(0, &sw->runs), accepted,
-				     "work %d: %d accepted queueings, %d runs", sw->id,
-				     accepted, atomic_add_return(0, &sw->runs));
+				     "work %d: %d accepted queueings, %d runs",
+				     sw->id, accepted,
+				     atomic_add_return(0, &sw->runs));
 			total_accepted += accepted;
 			total_runs += atomic_add_return(0, &sw->runs);
 		}
 	}
 	cr_assert_eq(total_runs, total_accepted);
-	cr_assert_gt(total_accepted, NR_PRODUCERS * NR_POOL, "hardly anything ran");
+	cr_assert_gt(total_accepted, NR_PRODUCERS * NR_POOL,
+		     "hardly anything ran");
 	destroy_workqueue(stress.wq[0]);
 	destroy_workqueue(stress.wq[1]);
 	cr_assert_eq(shim_kmalloc_outstanding(), outstanding);

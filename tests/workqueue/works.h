@@ -28,7 +28,7 @@ struct counted_work {
 	int in_interrupt;
 	int keventd;
 	struct task_struct *task;
-	struct completion done;		/* completed by each run */
+	struct completion done; /* completed by each run */
 };
 
 static __unused_helper void counted_work_fn(void *data)

@@ -10,10 +10,10 @@
 struct aio_stats {
 	unsigned long reqs_allocated, reqs_freed;
 	unsigned long ctxs_allocated, ctxs_freed;
-	unsigned long fput_deferred;	/* last fputs handed to deferred work */
-	unsigned long fput_done;	/* ... and done there */
-	unsigned long fput_runs;	/* aio_fput_routine() calls */
-	unsigned long events;		/* completion events added */
+	unsigned long fput_deferred; /* last fputs handed to deferred work */
+	unsigned long fput_done;     /* ... and done there */
+	unsigned long fput_runs;     /* aio_fput_routine() calls */
+	unsigned long events;	     /* completion events added */
 };
 
 extern int aio_setup(void);

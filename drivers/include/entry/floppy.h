@@ -7,22 +7,22 @@
 #include <linux/list.h>
 #include <linux/completion.h>
 
-#define FD_READ_REQ	0
-#define FD_WRITE_REQ	1
+#define FD_READ_REQ 0
+#define FD_WRITE_REQ 1
 
 /* a block request: whole 512-byte sectors, from @sector on */
 struct fd_request {
 	struct list_head queue;
-	int cmd;			/* FD_READ_REQ or FD_WRITE_REQ */
+	int cmd; /* FD_READ_REQ or FD_WRITE_REQ */
 	unsigned long sector;
 	unsigned int nr_sectors;
 	unsigned char *buffer;
 	/* filled in by the driver */
 	int errors;
-	int result;			/* 0, or -EIO */
+	int result; /* 0, or -EIO */
 	int done;
 	unsigned long done_jiffies;
-	unsigned long sector_pos;	/* where the transfer has got to */
+	unsigned long sector_pos; /* where the transfer has got to */
 	unsigned int left;
 	unsigned char *pos;
 	struct completion completion;
@@ -31,9 +31,9 @@ struct fd_request {
 struct floppy_stats {
 	unsigned long submitted, completed, failed;
 	unsigned long interrupts, unexpected;
-	unsigned long bh_scheduled;	/* schedule_bh() calls */
+	unsigned long bh_scheduled; /* schedule_bh() calls */
 	unsigned long seeks, recals, spinups, resets, timeouts, retries;
-	int bh_pending;			/* the bottom half was queued (state dump) */
+	int bh_pending; /* the bottom half was queued (state dump) */
 };
 
 extern int floppy_init(void);

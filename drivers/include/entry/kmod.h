@@ -5,13 +5,13 @@
 #define _PORTS_KMOD_H
 
 struct kmod_stats {
-	unsigned long helper_calls;	/* call_usermodehelper() calls that ran one */
-	unsigned long via_task_queue;	/* ... handed to keventd and waited for */
-	unsigned long from_keventd;	/* ... made on keventd itself: run directly */
-	unsigned long failed;		/* ... that returned an error */
-	unsigned long hotplug_events;	/* events queued */
-	unsigned long hotplug_done;	/* events whose helper ran */
-	int concurrent;			/* request_module() calls in progress */
+	unsigned long helper_calls; /* call_usermodehelper() calls that ran one */
+	unsigned long via_task_queue; /* ... handed to keventd and waited for */
+	unsigned long from_keventd; /* ... made on keventd itself: run directly */
+	unsigned long failed;	    /* ... that returned an error */
+	unsigned long hotplug_events; /* events queued */
+	unsigned long hotplug_done;   /* events whose helper ran */
+	int concurrent;		      /* request_module() calls in progress */
 };
 
 extern int kmod_init(void);

@@ -7,18 +7,19 @@
 #include <linux/types.h>
 
 struct random_stats {
-	int batch_enabled;		/* the batch ring could be allocated */
-	int primary_words;		/* size of the primary pool */
-	int primary_entropy;		/* bits credited */
-	u64 primary_digest;		/* digest of its words */
+	int batch_enabled;   /* the batch ring could be allocated */
+	int primary_words;   /* size of the primary pool */
+	int primary_entropy; /* bits credited */
+	u64 primary_digest;  /* digest of its words */
 	int secondary_words;
 	int secondary_entropy;
 	u64 secondary_digest;
-	unsigned long stored;		/* samples put on the batch ring */
-	unsigned long dropped;		/* samples that found it full */
-	unsigned long mixed;		/* samples mixed into a pool */
-	unsigned long mixed_into_retired; /* ... into a pool the sysctl replaced */
-	unsigned long runs;		/* batch_entropy_process() calls */
+	unsigned long stored;  /* samples put on the batch ring */
+	unsigned long dropped; /* samples that found it full */
+	unsigned long mixed;   /* samples mixed into a pool */
+	unsigned long
+		mixed_into_retired; /* ... into a pool the sysctl replaced */
+	unsigned long runs;	    /* batch_entropy_process() calls */
 	unsigned long resizes;
 };
 

@@ -10,12 +10,13 @@
 struct tty_struct;
 
 struct tty_port_stats {
-	unsigned long flip_resched;	/* flush_to_ldisc found TTY_DONT_FLIP */
-	unsigned long flip_direct;	/* flushes run in the caller (irq, low_latency) */
-	unsigned long flip_deferred;	/* flushes handed to deferred work */
-	unsigned long flushes;		/* flushes that delivered a half */
-	unsigned long hangups;		/* do_tty_hangup() runs */
-	unsigned long saks;		/* __do_SAK() runs */
+	unsigned long flip_resched; /* flush_to_ldisc found TTY_DONT_FLIP */
+	unsigned long
+		flip_direct; /* flushes run in the caller (irq, low_latency) */
+	unsigned long flip_deferred; /* flushes handed to deferred work */
+	unsigned long flushes;	     /* flushes that delivered a half */
+	unsigned long hangups;	     /* do_tty_hangup() runs */
+	unsigned long saks;	     /* __do_SAK() runs */
 	int hung_up;
 	int session;
 };
@@ -49,13 +50,14 @@ struct vt_stats {
 	unsigned long blanks;
 	unsigned long unblanks;
 	unsigned long callbacks;
-	int log[64];			/* consoles switched to, in order */
+	int log[64]; /* consoles switched to, in order */
 	int log_len;
 };
 
-extern void set_console(int nr);		/* any context */
-extern void vt_keyboard_interrupt(unsigned char ch);	/* irq context */
-extern void vt_attach_tty(struct tty_struct *tty);	/* keyboard input goes there */
+extern void set_console(int nr);		     /* any context */
+extern void vt_keyboard_interrupt(unsigned char ch); /* irq context */
+extern void
+vt_attach_tty(struct tty_struct *tty); /* keyboard input goes there */
 extern void vt_set_blank_interval(unsigned long ticks);
 extern void vt_get_stats(struct vt_stats *st);
 extern void vt_quiesce(void);

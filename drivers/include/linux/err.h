@@ -6,9 +6,9 @@
 
 #include <linux/compiler.h>
 
-#define MAX_ERRNO	4095
+#define MAX_ERRNO 4095
 
-#define IS_ERR_VALUE(x) unlikely((x) >= (unsigned long)-MAX_ERRNO)
+#define IS_ERR_VALUE(x) unlikely((x) >= (unsigned long) -MAX_ERRNO)
 
 static inline void *ERR_PTR(long error)
 {

@@ -19,14 +19,14 @@ struct file_operations {
 };
 
 struct file {
-	atomic_t		f_count;
-	struct file_operations	*f_op;
-	void			*private_data;
-	char			f_name[32];
+	atomic_t f_count;
+	struct file_operations *f_op;
+	void *private_data;
+	char f_name[32];
 };
 
-#define get_file(x)	atomic_inc(&(x)->f_count)
-#define file_count(x)	atomic_read(&(x)->f_count)
+#define get_file(x) atomic_inc(&(x)->f_count)
+#define file_count(x) atomic_read(&(x)->f_count)
 
 /* the file behind descriptor @fd, with a reference; NULL if none */
 extern struct file *fget(unsigned int fd);
@@ -37,11 +37,11 @@ extern void __fput(struct file *);
 struct block_device;
 
 struct super_block {
-	struct list_head	s_list;
-	char			s_id[32];
-	unsigned long		s_flags;
-	struct block_device	*s_bdev;
-	void			*s_fs_info;
+	struct list_head s_list;
+	char s_id[32];
+	unsigned long s_flags;
+	struct block_device *s_bdev;
+	void *s_fs_info;
 };
 
 #endif /* _LINUX_FS_H */

@@ -32,9 +32,9 @@ struct tty_driver {
 	void (*unthrottle)(struct tty_struct *tty);
 };
 
-#define TTY_DRIVER_MAGIC		0x5402
-#define TTY_DRIVER_TYPE_SERIAL		0x0003
-#define TTY_DRIVER_TYPE_CONSOLE		0x0001
-#define SERIAL_TYPE_NORMAL		1
+#define TTY_DRIVER_MAGIC 0x5402
+#define TTY_DRIVER_TYPE_SERIAL 0x0003
+#define TTY_DRIVER_TYPE_CONSOLE 0x0001
+#define SERIAL_TYPE_NORMAL 1
 
 #endif /* _LINUX_TTY_DRIVER_H */

@@ -23,12 +23,12 @@ struct tty_ldisc {
 	void (*write_wakeup)(struct tty_struct *);
 };
 
-#define TTY_LDISC_MAGIC	0x5403
+#define TTY_LDISC_MAGIC 0x5403
 
-#define LDISC_FLAG_DEFINED	0x00000001
+#define LDISC_FLAG_DEFINED 0x00000001
 
-#define N_TTY		0
-#define N_RECORD	29	/* the sandbox's recording discipline */
-#define NR_LDISCS	32
+#define N_TTY 0
+#define N_RECORD 29 /* the sandbox's recording discipline */
+#define NR_LDISCS 32
 
 #endif /* _LINUX_TTY_LDISC_H */

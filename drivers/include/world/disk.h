@@ -16,15 +16,17 @@ struct sim_disk;
 struct sim_disk_stats {
 	unsigned long writes;
 	unsigned long blocks;
-	u64 digest;		/* sum of mixes of (block, data) per write */
+	u64 digest; /* sum of mixes of (block, data) per write */
 };
 
-extern struct sim_disk *sim_disk_create(const char *name, unsigned long latency);
+extern struct sim_disk *sim_disk_create(const char *name,
+					unsigned long latency);
 extern void sim_disk_destroy(struct sim_disk *disk);
 extern void sim_disk_set_latency(struct sim_disk *disk, unsigned long latency);
 /* process context: sleeps until the write is done */
 extern int sim_disk_write(struct sim_disk *disk, unsigned long block,
 			  const void *data, size_t len);
-extern void sim_disk_get_stats(struct sim_disk *disk, struct sim_disk_stats *st);
+extern void sim_disk_get_stats(struct sim_disk *disk,
+			       struct sim_disk_stats *st);
 
 #endif /* _WORLD_DISK_H */

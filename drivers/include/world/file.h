@@ -12,13 +12,13 @@
 
 #include <linux/types.h>
 
-#define SIM_NR_FILES	64
+#define SIM_NR_FILES 64
 
 struct sim_file_stats {
 	unsigned long opened, released;
-	unsigned long reads, writes;	/* completed asynchronous requests */
-	unsigned long queued;		/* ... that were queued, not done at once */
-	u64 released_digest;		/* sum of mixes of each released file's content */
+	unsigned long reads, writes; /* completed asynchronous requests */
+	unsigned long queued; /* ... that were queued, not done at once */
+	u64 released_digest;  /* sum of mixes of each released file's content */
 };
 
 /* a new file of @size bytes, seeded content; returns its descriptor or -errno */

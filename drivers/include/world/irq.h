@@ -11,10 +11,10 @@
 #ifndef _WORLD_IRQ_H
 #define _WORLD_IRQ_H
 
-#define NR_SIM_IRQS		32
+#define NR_SIM_IRQS 32
 
-#define SA_INTERRUPT		0x20000000
-#define SA_SHIRQ		0x04000000
+#define SA_INTERRUPT 0x20000000
+#define SA_SHIRQ 0x04000000
 
 struct pt_regs;
 

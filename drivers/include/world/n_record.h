@@ -15,17 +15,17 @@
 struct tty_struct;
 struct tty_ldisc;
 
-#define N_RECORD_BUFSIZE	8192
+#define N_RECORD_BUFSIZE 8192
 
 struct n_record_stats {
-	u64 bytes;		/* characters received */
-	u64 digest;		/* world_digest() of them, in order */
-	u64 flagged;		/* characters with a flag other than TTY_NORMAL */
-	u64 deliveries;		/* receive_buf() calls */
-	u64 flushed;		/* characters thrown away by flush_buffer() */
-	u64 read;		/* characters read back by n_record_read() */
-	u64 overflow;		/* characters the read buffer had no room for */
-	unsigned long last_jiffies;	/* when the last delivery came */
+	u64 bytes;	/* characters received */
+	u64 digest;	/* world_digest() of them, in order */
+	u64 flagged;	/* characters with a flag other than TTY_NORMAL */
+	u64 deliveries; /* receive_buf() calls */
+	u64 flushed;	/* characters thrown away by flush_buffer() */
+	u64 read;	/* characters read back by n_record_read() */
+	u64 overflow;	/* characters the read buffer had no room for */
+	unsigned long last_jiffies; /* when the last delivery came */
 	int opened;
 };
 

@@ -34,7 +34,7 @@ static inline u32 world_prng_below(u64 *state, u32 n)
 }
 
 /* FNV-1a, 64 bits: the digest of a byte stream, in order */
-#define WORLD_DIGEST_INIT	0xcbf29ce484222325ULL
+#define WORLD_DIGEST_INIT 0xcbf29ce484222325ULL
 
 static inline u64 world_digest(u64 h, const void *data, size_t len)
 {

@@ -9,9 +9,9 @@
  * are fully ordered, like the kernel's locked instructions: code such as
  * queue_work relies on that.
  */
-#define BITS_PER_LONG		(8 * (int) sizeof(unsigned long))
-#define BIT_WORD(nr)		((nr) / BITS_PER_LONG)
-#define BIT_MASK(nr)		(1UL << ((nr) % BITS_PER_LONG))
+#define BITS_PER_LONG (8 * (int) sizeof(unsigned long))
+#define BIT_WORD(nr) ((nr) / BITS_PER_LONG)
+#define BIT_MASK(nr) (1UL << ((nr) % BITS_PER_LONG))
 
 static inline void set_bit(int nr, volatile unsigned long *addr)
 {
@@ -20,7 +20,8 @@ static inline void set_bit(int nr, volatile unsigned long *addr)
 
 static inline void clear_bit(int nr, volatile unsigned long *addr)
 {
-	__atomic_fetch_and(addr + BIT_WORD(nr), ~BIT_MASK(nr), __ATOMIC_SEQ_CST);
+	__atomic_fetch_and(addr + BIT_WORD(nr), ~BIT_MASK(nr),
+			   __ATOMIC_SEQ_CST);
 }
 
 static inline void change_bit(int nr, volatile unsigned long *addr)
@@ -33,21 +34,24 @@ static inline int test_and_set_bit(int nr, volatile unsigned long *addr)
 {
 	shim_point(SHIM_POINT_BITOP);
 	return (__atomic_fetch_or(addr + BIT_WORD(nr), BIT_MASK(nr),
-				  __ATOMIC_SEQ_CST) & BIT_MASK(nr)) != 0;
+				  __ATOMIC_SEQ_CST) &
+		BIT_MASK(nr)) != 0;
 }
 
 static inline int test_and_clear_bit(int nr, volatile unsigned long *addr)
 {
 	shim_point(SHIM_POINT_BITOP);
 	return (__atomic_fetch_and(addr + BIT_WORD(nr), ~BIT_MASK(nr),
-				   __ATOMIC_SEQ_CST) & BIT_MASK(nr)) != 0;
+				   __ATOMIC_SEQ_CST) &
+		BIT_MASK(nr)) != 0;
 }
 
 static inline int test_and_change_bit(int nr, volatile unsigned long *addr)
 {
 	shim_point(SHIM_POINT_BITOP);
 	return (__atomic_fetch_xor(addr + BIT_WORD(nr), BIT_MASK(nr),
-				   __ATOMIC_SEQ_CST) & BIT_MASK(nr)) != 0;
+				   __ATOMIC_SEQ_CST) &
+		BIT_MASK(nr)) != 0;
 }
 
 static inline int test_bit(int nr, const volatile unsigned long *addr)
@@ -67,7 +71,7 @@ static inline void __clear_bit(int nr, volatile unsigned long *addr)
 	addr[BIT_WORD(nr)] &= ~BIT_MASK(nr);
 }
 
-#define smp_mb__before_clear_bit()	mb()
-#define smp_mb__after_clear_bit()	mb()
+#define smp_mb__before_clear_bit() mb()
+#define smp_mb__after_clear_bit() mb()
 
 #endif /* _ASM_BITOPS_H */

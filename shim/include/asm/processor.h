@@ -4,16 +4,16 @@
 #include <shim/point.h>
 
 #if defined(__x86_64__) || defined(__i386__)
-#define __cpu_relax()	__asm__ __volatile__("pause" : : : "memory")
+#define __cpu_relax() __asm__ __volatile__("pause" : : : "memory")
 #else
-#define __cpu_relax()	__asm__ __volatile__("" : : : "memory")
+#define __cpu_relax() __asm__ __volatile__("" : : : "memory")
 #endif
 
 /* A busy wait's pause; in a controlled run, a scheduling point too. */
-#define cpu_relax()							\
-	do {								\
-		shim_point(SHIM_POINT_RELAX);				\
-		__cpu_relax();						\
+#define cpu_relax()                           \
+	do {                                  \
+		shim_point(SHIM_POINT_RELAX); \
+		__cpu_relax();                \
 	} while (0)
 
 #endif /* _ASM_PROCESSOR_H */

@@ -8,8 +8,10 @@ struct completion {
 	wait_queue_head_t wait;
 };
 
+/* clang-format off */
 #define COMPLETION_INITIALIZER(work) \
 	{ 0, __WAIT_QUEUE_HEAD_INITIALIZER((work).wait) }
+/* clang-format on */
 
 #define DECLARE_COMPLETION(work) \
 	struct completion work = COMPLETION_INITIALIZER(work)
@@ -25,6 +27,6 @@ extern void wait_for_completion(struct completion *x);
 extern void complete(struct completion *x);
 extern void complete_all(struct completion *x);
 
-#define INIT_COMPLETION(x)	((x).done = 0)
+#define INIT_COMPLETION(x) ((x).done = 0)
 
 #endif /* _LINUX_COMPLETION_H */

@@ -29,7 +29,8 @@ extern const char *debug_object_active(const void *addr);
  * memory kfree() has taken back (slab poisoning keeps freed memory a while).
  */
 extern void debug_check_routine_memory(const void *work, const void *data,
-				       void (*routine)(void *), const char *queue);
+				       void (*routine)(void *),
+				       const char *queue);
 /* BUG if an active object lies in [addr, addr + size), naming @caller. */
 extern void debug_check_no_obj_freed(const void *addr, size_t size,
 				     const char *caller);

@@ -6,10 +6,10 @@
 
 /* Kernel-internal codes, never seen by user space. */
 #ifndef ERESTARTSYS
-#define ERESTARTSYS	512
-#define ERESTARTNOINTR	513
-#define ERESTARTNOHAND	514
-#define ENOIOCTLCMD	515
+#define ERESTARTSYS 512
+#define ERESTARTNOINTR 513
+#define ERESTARTNOHAND 514
+#define ENOIOCTLCMD 515
 #endif
 
 #endif /* _SHIM_LINUX_ERRNO_H */

@@ -18,14 +18,14 @@ typedef void (*exitcall_t)(void);
  * host runs them with do_initcalls() and do_exitcalls() once the program
  * (the "boot") has set up what they need.
  */
-#define module_init(fn)							\
-	static initcall_t __initcall_##fn				\
-	__attribute__((section("shim_initcalls"), used)) = fn
-#define module_exit(fn)							\
-	static exitcall_t __exitcall_##fn				\
-	__attribute__((section("shim_exitcalls"), used)) = fn
-#define __initcall(fn)		module_init(fn)
-#define late_initcall(fn)	module_init(fn)
+#define module_init(fn)                   \
+	static initcall_t __initcall_##fn \
+		__attribute__((section("shim_initcalls"), used)) = fn
+#define module_exit(fn)                   \
+	static exitcall_t __exitcall_##fn \
+		__attribute__((section("shim_exitcalls"), used)) = fn
+#define __initcall(fn) module_init(fn)
+#define late_initcall(fn) module_init(fn)
 
 extern int do_initcalls(void);
 extern void do_exitcalls(void);

@@ -11,12 +11,12 @@
  * bottom halves marked with mark_bh() run in softirq context on the
  * ksoftirqd thread, one at a time, where sleeping is a bug.
  */
-#define in_irq()		((preempt_count() & HARDIRQ_MASK) != 0)
-#define in_softirq()		((preempt_count() & SOFTIRQ_MASK) != 0)
-#define in_interrupt()		((preempt_count() & (HARDIRQ_MASK | SOFTIRQ_MASK)) != 0)
+#define in_irq() ((preempt_count() & HARDIRQ_MASK) != 0)
+#define in_softirq() ((preempt_count() & SOFTIRQ_MASK) != 0)
+#define in_interrupt() ((preempt_count() & (HARDIRQ_MASK | SOFTIRQ_MASK)) != 0)
 
-#define irq_enter()		shim_preempt_add(HARDIRQ_OFFSET)
-#define irq_exit()		shim_preempt_sub(HARDIRQ_OFFSET)
+#define irq_enter() shim_preempt_add(HARDIRQ_OFFSET)
+#define irq_exit() shim_preempt_sub(HARDIRQ_OFFSET)
 
 enum {
 	TIMER_BH = 0,

@@ -9,15 +9,15 @@
  * It starts five minutes before it wraps, so that code comparing jiffies
  * without time_after() fails in tests as it would have failed in 2002.
  */
-#define INITIAL_JIFFIES		((unsigned long) -(300L * HZ))
-#define MAX_JIFFY_OFFSET	((~0UL >> 1) - 1)
+#define INITIAL_JIFFIES ((unsigned long) -(300L * HZ))
+#define MAX_JIFFY_OFFSET ((~0UL >> 1) - 1)
 
 extern unsigned long shim_jiffies(void);
-#define jiffies			(shim_jiffies())
+#define jiffies (shim_jiffies())
 
-#define time_after(a, b)	((long) (b) - (long) (a) < 0)
-#define time_before(a, b)	time_after(b, a)
-#define time_after_eq(a, b)	((long) (a) - (long) (b) >= 0)
-#define time_before_eq(a, b)	time_after_eq(b, a)
+#define time_after(a, b) ((long) (b) - (long) (a) < 0)
+#define time_before(a, b) time_after(b, a)
+#define time_after_eq(a, b) ((long) (a) - (long) (b) >= 0)
+#define time_before_eq(a, b) time_after_eq(b, a)
 
 #endif /* _LINUX_JIFFIES_H */

@@ -9,16 +9,22 @@
  * poisoned with addresses that fault in user space, so that a use after
  * list_del() crashes instead of corrupting a neighbour.
  */
-#define LIST_POISON1	((void *) 0x00100100)
-#define LIST_POISON2	((void *) 0x00200200)
+#define LIST_POISON1 ((void *) 0x00100100)
+#define LIST_POISON2 ((void *) 0x00200200)
 
 struct list_head {
 	struct list_head *next, *prev;
 };
 
+/* clang-format off */
 #define LIST_HEAD_INIT(name) { &(name), &(name) }
+/* clang-format on */
 #define LIST_HEAD(name) struct list_head name = LIST_HEAD_INIT(name)
-#define INIT_LIST_HEAD(ptr) do { (ptr)->next = (ptr); (ptr)->prev = (ptr); } while (0)
+#define INIT_LIST_HEAD(ptr)          \
+	do {                         \
+		(ptr)->next = (ptr); \
+		(ptr)->prev = (ptr); \
+	} while (0)
 
 static inline void __list_add(struct list_head *new, struct list_head *prev,
 			      struct list_head *next)
@@ -66,7 +72,8 @@ static inline void list_move(struct list_head *list, struct list_head *head)
 	list_add(list, head);
 }
 
-static inline void list_move_tail(struct list_head *list, struct list_head *head)
+static inline void list_move_tail(struct list_head *list,
+				  struct list_head *head)
 {
 	__list_del(list->prev, list->next);
 	list_add_tail(list, head);
@@ -97,7 +104,8 @@ static inline void list_splice(struct list_head *list, struct list_head *head)
 }
 
 /* join @list to the front of @head and reinitialise @list */
-static inline void list_splice_init(struct list_head *list, struct list_head *head)
+static inline void list_splice_init(struct list_head *list,
+				    struct list_head *head)
 {
 	if (!list_empty(list)) {
 		__list_splice(list, head);
@@ -122,23 +130,25 @@ static inline void list_splice_tail_init(struct list_head *list,
 	}
 }
 
-#define list_entry(ptr, type, member)	container_of(ptr, type, member)
-#define list_first_entry(ptr, type, member) list_entry((ptr)->next, type, member)
+#define list_entry(ptr, type, member) container_of(ptr, type, member)
+#define list_first_entry(ptr, type, member) \
+	list_entry((ptr)->next, type, member)
 
 #define list_for_each(pos, head) \
 	for (pos = (head)->next; pos != (head); pos = pos->next)
 #define list_for_each_prev(pos, head) \
 	for (pos = (head)->prev; pos != (head); pos = pos->prev)
-#define list_for_each_safe(pos, n, head) \
-	for (pos = (head)->next, n = pos->next; pos != (head); pos = n, n = pos->next)
-#define list_for_each_entry(pos, head, member)				\
-	for (pos = list_entry((head)->next, __typeof__(*pos), member);	\
-	     &pos->member != (head);					\
+#define list_for_each_safe(pos, n, head)                       \
+	for (pos = (head)->next, n = pos->next; pos != (head); \
+	     pos = n, n = pos->next)
+#define list_for_each_entry(pos, head, member)                         \
+	for (pos = list_entry((head)->next, __typeof__(*pos), member); \
+	     &pos->member != (head);                                   \
 	     pos = list_entry(pos->member.next, __typeof__(*pos), member))
-#define list_for_each_entry_safe(pos, n, head, member)			\
-	for (pos = list_entry((head)->next, __typeof__(*pos), member),	\
-		n = list_entry(pos->member.next, __typeof__(*pos), member); \
-	     &pos->member != (head);					\
+#define list_for_each_entry_safe(pos, n, head, member)                  \
+	for (pos = list_entry((head)->next, __typeof__(*pos), member),  \
+	    n = list_entry(pos->member.next, __typeof__(*pos), member); \
+	     &pos->member != (head);                                    \
 	     pos = n, n = list_entry(n->member.next, __typeof__(*n), member))
 
 #endif /* _LINUX_LIST_H */

@@ -16,51 +16,51 @@
 #include <asm/system.h>
 #include <shim/point.h>
 
-#define TASK_STOPPED		4
-#define TASK_ZOMBIE		8
+#define TASK_STOPPED 4
+#define TASK_ZOMBIE 8
 
-#define PF_STARTING	0x00000002
-#define PF_EXITING	0x00000004
-#define PF_KTHREAD	0x00000010	/* started by kernel_thread() */
-#define PF_IOTHREAD	0x00020000
+#define PF_STARTING 0x00000002
+#define PF_EXITING 0x00000004
+#define PF_KTHREAD 0x00000010 /* started by kernel_thread() */
+#define PF_IOTHREAD 0x00020000
 
 #ifndef CLONE_VM
-#define CLONE_VM	0x00000100
-#define CLONE_FS	0x00000200
-#define CLONE_FILES	0x00000400
-#define CLONE_SIGHAND	0x00000800
+#define CLONE_VM 0x00000100
+#define CLONE_FS 0x00000200
+#define CLONE_FILES 0x00000400
+#define CLONE_SIGHAND 0x00000800
 #endif
 
-#define MAX_SCHEDULE_TIMEOUT	LONG_MAX
+#define MAX_SCHEDULE_TIMEOUT LONG_MAX
 
 /*
  * A task is a host thread.  Kernel code sees the kernel's fields; the
  * shim_ fields belong to the host side (sched.c).
  */
 struct task_struct {
-	volatile long state;		/* TASK_* */
-	unsigned long flags;		/* PF_* */
+	volatile long state; /* TASK_* */
+	unsigned long flags; /* PF_* */
 	int pid;
 	char comm[16];
-	int lock_depth;			/* big kernel lock nesting, -1: not held */
+	int lock_depth; /* big kernel lock nesting, -1: not held */
 
 	atomic_t usage;
-	unsigned int shim_wake_seq;	/* wait word: bumped by each wake-up */
-	char shim_comm_shown[16];	/* the name the host thread carries */
-	struct shim_thread *shim_thread;	/* its host thread (host.h) */
+	unsigned int shim_wake_seq;	 /* wait word: bumped by each wake-up */
+	char shim_comm_shown[16];	 /* the name the host thread carries */
+	struct shim_thread *shim_thread; /* its host thread (host.h) */
 };
 typedef struct task_struct task_t;
 
 extern struct task_struct *shim_get_current(void);
-#define current		shim_get_current()
-#define get_current()	shim_get_current()
+#define current shim_get_current()
+#define get_current() shim_get_current()
 
-#define __set_task_state(tsk, state_value)				\
+#define __set_task_state(tsk, state_value) \
 	__atomic_store_n(&(tsk)->state, (state_value), __ATOMIC_RELAXED)
-#define set_task_state(tsk, state_value)				\
+#define set_task_state(tsk, state_value) \
 	__atomic_store_n(&(tsk)->state, (state_value), __ATOMIC_SEQ_CST)
-#define __set_current_state(state_value)	__set_task_state(current, state_value)
-#define set_current_state(state_value)		set_task_state(current, state_value)
+#define __set_current_state(state_value) __set_task_state(current, state_value)
+#define set_current_state(state_value) set_task_state(current, state_value)
 
 extern void schedule(void);
 extern signed long schedule_timeout(signed long timeout);
@@ -71,10 +71,10 @@ extern void yield(void);
  * in a free run this only checks the context; in a controlled run another
  * task may be chosen here.
  */
-#define cond_resched()							\
-	do {								\
-		might_sleep();						\
-		shim_point(SHIM_POINT_RESCHED);				\
+#define cond_resched()                          \
+	do {                                    \
+		might_sleep();                  \
+		shim_point(SHIM_POINT_RESCHED); \
 	} while (0)
 extern int wake_up_process(struct task_struct *tsk);
 

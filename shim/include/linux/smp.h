@@ -12,8 +12,9 @@ extern int num_online_cpus(void);
 extern int cpu_online(int cpu);
 extern unsigned long cpu_online_map;
 
-#define for_each_online_cpu(cpu)					\
-	for ((cpu) = 0; (cpu) < NR_CPUS; (cpu)++)			\
-		if (!cpu_online(cpu)) { } else
+#define for_each_online_cpu(cpu)                  \
+	for ((cpu) = 0; (cpu) < NR_CPUS; (cpu)++) \
+		if (!cpu_online(cpu)) {           \
+		} else
 
 #endif /* _LINUX_SMP_H */

@@ -18,6 +18,6 @@ extern void unlock_kernel(void);
  * Does the caller hold it?  (2.5.39 asked whether anyone held it, which on
  * SMP says nothing about the caller; later kernels asked this.)
  */
-#define kernel_locked()		(current->lock_depth >= 0)
+#define kernel_locked() (current->lock_depth >= 0)
 
 #endif /* _LINUX_SMP_LOCK_H */

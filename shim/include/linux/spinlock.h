@@ -12,38 +12,62 @@
  * Holding one makes the holder atomic, exactly as in the kernel.
  */
 typedef struct {
-	volatile int slock;		/* 0 free, 1 held, 2 held with waiters */
+	volatile int slock; /* 0 free, 1 held, 2 held with waiters */
 } spinlock_t;
 
+/* clang-format off */
 #define __SPIN_LOCK_UNLOCKED	{ 0 }
-#define SPIN_LOCK_UNLOCKED	(spinlock_t) __SPIN_LOCK_UNLOCKED
-#define DEFINE_SPINLOCK(x)	spinlock_t x = __SPIN_LOCK_UNLOCKED
+/* clang-format on */
+#define SPIN_LOCK_UNLOCKED (spinlock_t) __SPIN_LOCK_UNLOCKED
+#define DEFINE_SPINLOCK(x) spinlock_t x = __SPIN_LOCK_UNLOCKED
 
-#define spin_lock_init(lock)	do { (lock)->slock = 0; } while (0)
-#define spin_is_locked(lock)	(__atomic_load_n(&(lock)->slock, __ATOMIC_RELAXED) != 0)
+#define spin_lock_init(lock)       \
+	do {                       \
+		(lock)->slock = 0; \
+	} while (0)
+#define spin_is_locked(lock) \
+	(__atomic_load_n(&(lock)->slock, __ATOMIC_RELAXED) != 0)
 
 extern void shim_spin_lock(spinlock_t *lock);
 extern int shim_spin_trylock(spinlock_t *lock);
 extern void shim_spin_unlock(spinlock_t *lock);
 
-#define spin_lock(lock)		shim_spin_lock(lock)
-#define spin_trylock(lock)	shim_spin_trylock(lock)
-#define spin_unlock(lock)	shim_spin_unlock(lock)
+#define spin_lock(lock) shim_spin_lock(lock)
+#define spin_trylock(lock) shim_spin_trylock(lock)
+#define spin_unlock(lock) shim_spin_unlock(lock)
 
-#define spin_lock_irqsave(lock, flags)					\
-	do { local_irq_save(flags); spin_lock(lock); } while (0)
-#define spin_unlock_irqrestore(lock, flags)				\
-	do { spin_unlock(lock); local_irq_restore(flags); } while (0)
-#define spin_lock_irq(lock)						\
-	do { local_irq_disable(); spin_lock(lock); } while (0)
-#define spin_unlock_irq(lock)						\
-	do { spin_unlock(lock); local_irq_enable(); } while (0)
-#define spin_lock_bh(lock)						\
-	do { local_bh_disable(); spin_lock(lock); } while (0)
-#define spin_unlock_bh(lock)						\
-	do { spin_unlock(lock); local_bh_enable(); } while (0)
+#define spin_lock_irqsave(lock, flags) \
+	do {                           \
+		local_irq_save(flags); \
+		spin_lock(lock);       \
+	} while (0)
+#define spin_unlock_irqrestore(lock, flags) \
+	do {                                \
+		spin_unlock(lock);          \
+		local_irq_restore(flags);   \
+	} while (0)
+#define spin_lock_irq(lock)          \
+	do {                         \
+		local_irq_disable(); \
+		spin_lock(lock);     \
+	} while (0)
+#define spin_unlock_irq(lock)       \
+	do {                        \
+		spin_unlock(lock);  \
+		local_irq_enable(); \
+	} while (0)
+#define spin_lock_bh(lock)          \
+	do {                        \
+		local_bh_disable(); \
+		spin_lock(lock);    \
+	} while (0)
+#define spin_unlock_bh(lock)       \
+	do {                       \
+		spin_unlock(lock); \
+		local_bh_enable(); \
+	} while (0)
 
-#define local_bh_disable()	shim_preempt_add(SOFTIRQ_OFFSET)
-#define local_bh_enable()	shim_preempt_sub(SOFTIRQ_OFFSET)
+#define local_bh_disable() shim_preempt_add(SOFTIRQ_OFFSET)
+#define local_bh_enable() shim_preempt_sub(SOFTIRQ_OFFSET)
 
 #endif /* _LINUX_SPINLOCK_H */

@@ -10,19 +10,21 @@
  * clock in virtual time.
  */
 struct timer_list {
-	struct list_head entry;		/* .next is NULL when not pending */
+	struct list_head entry; /* .next is NULL when not pending */
 	unsigned long expires;
 	void (*function)(unsigned long);
 	unsigned long data;
-	unsigned long shim_seq;		/* arming order, to break ties */
+	unsigned long shim_seq; /* arming order, to break ties */
 };
 
+/* clang-format off */
 #define TIMER_INITIALIZER(_function, _expires, _data) {			\
 	.entry = { NULL, NULL },					\
 	.expires = (_expires),						\
 	.function = (_function),					\
 	.data = (_data),						\
 }
+/* clang-format on */
 
 static inline void init_timer(struct timer_list *timer)
 {

@@ -13,17 +13,17 @@
 #include <linux/compiler.h>
 
 enum shim_point {
-	SHIM_POINT_LOCK,	/* before taking a spinlock */
-	SHIM_POINT_UNLOCK,	/* after releasing one */
-	SHIM_POINT_WAKE,	/* after waking a task */
-	SHIM_POINT_YIELD,	/* schedule() while runnable, yield() */
-	SHIM_POINT_TIMER,	/* a timer armed or about to fire */
-	SHIM_POINT_KTHREAD,	/* a thread started */
-	SHIM_POINT_BITOP,	/* before an atomic test-and-modify */
-	SHIM_POINT_RELAX,	/* cpu_relax() in a busy wait */
-	SHIM_POINT_RESCHED,	/* cond_resched() */
-	SHIM_POINT_BLOCK,	/* a task waits (the scheduler's own) */
-	SHIM_POINT_EXIT,	/* a task ends (the scheduler's own) */
+	SHIM_POINT_LOCK,    /* before taking a spinlock */
+	SHIM_POINT_UNLOCK,  /* after releasing one */
+	SHIM_POINT_WAKE,    /* after waking a task */
+	SHIM_POINT_YIELD,   /* schedule() while runnable, yield() */
+	SHIM_POINT_TIMER,   /* a timer armed or about to fire */
+	SHIM_POINT_KTHREAD, /* a thread started */
+	SHIM_POINT_BITOP,   /* before an atomic test-and-modify */
+	SHIM_POINT_RELAX,   /* cpu_relax() in a busy wait */
+	SHIM_POINT_RESCHED, /* cond_resched() */
+	SHIM_POINT_BLOCK,   /* a task waits (the scheduler's own) */
+	SHIM_POINT_EXIT,    /* a task ends (the scheduler's own) */
 	SHIM_NR_POINTS
 };
 

@@ -65,9 +65,11 @@ void shim_sleep_ns(uint64_t ns);
 struct shim_mutex {
 	unsigned int word;
 };
+/* clang-format off */
 #define SHIM_MUTEX_INIT		{ 0 }
+/* clang-format on */
 void shim_mutex_lock(struct shim_mutex *m);
-int shim_mutex_trylock(struct shim_mutex *m);	/* 1 if taken */
+int shim_mutex_trylock(struct shim_mutex *m); /* 1 if taken */
 void shim_mutex_unlock(struct shim_mutex *m);
 /*
  * The same, for bookkeeping (a log, a table of counts) that orders nothing

@@ -14,31 +14,31 @@
 #include <asm/system.h>
 
 struct tq_struct {
-	struct list_head list;		/* linked list of active tq's */
-	unsigned long sync;		/* must be initialized to zero */
-	void (*routine)(void *);	/* function to call */
-	void *data;			/* argument to function */
+	struct list_head list;	 /* linked list of active tq's */
+	unsigned long sync;	 /* must be initialized to zero */
+	void (*routine)(void *); /* function to call */
+	void *data;		 /* argument to function */
 };
 
 /* Set the routine and data of a task, and nothing else. */
-#define PREPARE_TQUEUE(_tq, _routine, _data)				\
-	do {								\
-		(_tq)->routine = _routine;				\
-		(_tq)->data = _data;					\
+#define PREPARE_TQUEUE(_tq, _routine, _data) \
+	do {                                 \
+		(_tq)->routine = _routine;   \
+		(_tq)->data = _data;         \
 	} while (0)
 
 /* Initialise all of a task: it must not be queued. */
-#define INIT_TQUEUE(_tq, _routine, _data)				\
-	do {								\
-		INIT_LIST_HEAD(&(_tq)->list);				\
-		(_tq)->sync = 0;					\
-		PREPARE_TQUEUE((_tq), (_routine), (_data));		\
+#define INIT_TQUEUE(_tq, _routine, _data)                   \
+	do {                                                \
+		INIT_LIST_HEAD(&(_tq)->list);               \
+		(_tq)->sync = 0;                            \
+		PREPARE_TQUEUE((_tq), (_routine), (_data)); \
 	} while (0)
 
 typedef struct list_head task_queue;
 
-#define DECLARE_TASK_QUEUE(q)	LIST_HEAD(q)
-#define TQ_ACTIVE(q)		(!list_empty(&q))
+#define DECLARE_TASK_QUEUE(q) LIST_HEAD(q)
+#define TQ_ACTIVE(q) (!list_empty(&q))
 
 /* Run in bottom-half context after mark_bh(IMMEDIATE_BH), and by the timer. */
 extern task_queue tq_timer, tq_immediate, tq_disk;

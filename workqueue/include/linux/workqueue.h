@@ -16,17 +16,18 @@
 struct workqueue_struct;
 
 struct work_struct {
-	unsigned long pending;		/* bit 0: queued and not yet started */
+	unsigned long pending; /* bit 0: queued and not yet started */
 	struct list_head entry;
 	void (*routine)(void *);
 	void *data;
-	void *wq_data;			/* the cpu queue it was last queued on */
-	struct timer_list timer;	/* for queue_delayed_work() */
+	void *wq_data;		 /* the cpu queue it was last queued on */
+	struct timer_list timer; /* for queue_delayed_work() */
 };
 
 typedef struct work_struct work_t;
 typedef struct workqueue_struct workqueue_t;
 
+/* clang-format off */
 #define __WORK_INITIALIZER(n, f, d) {					\
 	.pending = 0,							\
 	.entry	= { &(n).entry, &(n).entry },				\
@@ -35,15 +36,15 @@ typedef struct workqueue_struct workqueue_t;
 	.wq_data = NULL,						\
 	.timer = TIMER_INITIALIZER(NULL, 0, 0),				\
 	}
+/* clang-format on */
 
-#define DECLARE_WORK(n, f, d)						\
-	struct work_struct n = __WORK_INITIALIZER(n, f, d)
+#define DECLARE_WORK(n, f, d) struct work_struct n = __WORK_INITIALIZER(n, f, d)
 
 /* Set the routine and data of a work, and nothing else. */
-#define PREPARE_WORK(_work, _routine, _data)				\
-	do {								\
-		(_work)->routine = (_routine);				\
-		(_work)->data = (_data);				\
+#define PREPARE_WORK(_work, _routine, _data)   \
+	do {                                   \
+		(_work)->routine = (_routine); \
+		(_work)->data = (_data);       \
 	} while (0)
 
 /*
@@ -51,14 +52,14 @@ typedef struct workqueue_struct workqueue_t;
  * against the registry of pending works, never against the (possibly
  * uninitialised) work itself, and is a BUG naming the work.
  */
-#define INIT_WORK(_work, _routine, _data)				\
-	do {								\
-		__init_work_check((_work), #_work, __func__);		\
-		INIT_LIST_HEAD(&(_work)->entry);			\
-		(_work)->pending = 0;					\
-		(_work)->wq_data = NULL;				\
-		init_timer(&(_work)->timer);				\
-		PREPARE_WORK((_work), (_routine), (_data));		\
+#define INIT_WORK(_work, _routine, _data)                     \
+	do {                                                  \
+		__init_work_check((_work), #_work, __func__); \
+		INIT_LIST_HEAD(&(_work)->entry);              \
+		(_work)->pending = 0;                         \
+		(_work)->wq_data = NULL;                      \
+		init_timer(&(_work)->timer);                  \
+		PREPARE_WORK((_work), (_routine), (_data));   \
 	} while (0)
 
 extern void __init_work_check(struct work_struct *work, const char *name,
@@ -78,11 +79,10 @@ extern void destroy_workqueue(struct workqueue_struct *wq);
  * one worker per CPU running one work at a time; other flags and values
  * are refused (NULL), since nothing else of 2.6.36 is emulated.
  */
-#define WQ_NON_REENTRANT	(1 << 0)
+#define WQ_NON_REENTRANT (1 << 0)
 
-extern struct workqueue_struct *alloc_workqueue(const char *name,
-						unsigned int flags,
-						int max_active);
+extern struct workqueue_struct *
+alloc_workqueue(const char *name, unsigned int flags, int max_active);
 
 extern int queue_work(struct workqueue_struct *wq, struct work_struct *work);
 extern int queue_delayed_work(struct workqueue_struct *wq,

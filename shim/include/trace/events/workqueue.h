@@ -27,7 +27,7 @@ enum shim_work_event {
 	SHIM_WORK_FLUSH_END,
 	SHIM_CONTEXT_ENTRY,
 	SHIM_CONTEXT_EXIT,
-	SHIM_WORK_QUEUE_CALL,		/* asked to queue, pending or not */
+	SHIM_WORK_QUEUE_CALL, /* asked to queue, pending or not */
 	SHIM_NR_WORK_EVENTS
 };
 
@@ -35,12 +35,14 @@ typedef void (*shim_work_probe_t)(enum shim_work_event ev, const void *work,
 				  void (*routine)(void *), const char *queue);
 extern shim_work_probe_t shim_work_probe;
 /* a controlled run's schedule log records them too (shim/control.c) */
-extern void shim_ctl_trace_work(int ev, void (*routine)(void *), const char *queue);
+extern void shim_ctl_trace_work(int ev, void (*routine)(void *),
+				const char *queue);
 
 static inline void __trace_work(enum shim_work_event ev, const void *work,
 				void (*routine)(void *), const char *queue)
 {
-	shim_work_probe_t probe = __atomic_load_n(&shim_work_probe, __ATOMIC_ACQUIRE);
+	shim_work_probe_t probe =
+		__atomic_load_n(&shim_work_probe, __ATOMIC_ACQUIRE);
 
 	if (unlikely(probe))
 		probe(ev, work, routine, queue);
@@ -48,35 +50,43 @@ static inline void __trace_work(enum shim_work_event ev, const void *work,
 		shim_ctl_trace_work(ev, routine, queue);
 }
 
-#define trace_workqueue_queue_work(queue, work, routine)		\
+#define trace_workqueue_queue_work(queue, work, routine) \
 	__trace_work(SHIM_WORK_QUEUE, (work), (routine), (queue))
-#define trace_workqueue_execute_start(queue, work, routine)		\
+#define trace_workqueue_execute_start(queue, work, routine) \
 	__trace_work(SHIM_WORK_EXECUTE_START, (work), (routine), (queue))
-#define trace_workqueue_execute_end(queue, work, routine)		\
+#define trace_workqueue_execute_end(queue, work, routine) \
 	__trace_work(SHIM_WORK_EXECUTE_END, (work), (routine), (queue))
 /* every call that asks to queue a work, whether it was pending or not */
-#define trace_workqueue_queue_call(queue, work, routine)		\
+#define trace_workqueue_queue_call(queue, work, routine) \
 	__trace_work(SHIM_WORK_QUEUE_CALL, (work), (routine), (queue))
 /* @ip: where the flush was called from (_RET_IP_ of the exported call) */
-#define trace_workqueue_flush_start(queue, ip)				\
-	__trace_work(SHIM_WORK_FLUSH_START, (void *) 0, (void (*)(void *)) (ip), (queue))
-#define trace_workqueue_flush_end(queue, ip)				\
-	__trace_work(SHIM_WORK_FLUSH_END, (void *) 0, (void (*)(void *)) (ip), (queue))
+#define trace_workqueue_flush_start(queue, ip)          \
+	__trace_work(SHIM_WORK_FLUSH_START, (void *) 0, \
+		     (void (*)(void *))(ip), (queue))
+#define trace_workqueue_flush_end(queue, ip)                                  \
+	__trace_work(SHIM_WORK_FLUSH_END, (void *) 0, (void (*)(void *))(ip), \
+		     (queue))
 
 /* the contexts that run driver code besides the workers */
-#define trace_irq_handler_entry(dev, handler)				\
-	__trace_work(SHIM_CONTEXT_ENTRY, (dev), (void (*)(void *)) (unsigned long) (handler), "hardirq")
-#define trace_irq_handler_exit(dev, handler)				\
-	__trace_work(SHIM_CONTEXT_EXIT, (dev), (void (*)(void *)) (unsigned long) (handler), "hardirq")
-#define trace_timer_expire_entry(timer, fn)				\
-	__trace_work(SHIM_CONTEXT_ENTRY, (timer), (void (*)(void *)) (unsigned long) (fn), "timer")
-#define trace_timer_expire_exit(timer, fn)				\
-	__trace_work(SHIM_CONTEXT_EXIT, (timer), (void (*)(void *)) (unsigned long) (fn), "timer")
-#define trace_softirq_entry(fn)						\
-	__trace_work(SHIM_CONTEXT_ENTRY, (void *) 0, (void (*)(void *)) (unsigned long) (fn), "softirq")
-#define trace_softirq_exit(fn)						\
-	__trace_work(SHIM_CONTEXT_EXIT, (void *) 0, (void (*)(void *)) (unsigned long) (fn), "softirq")
+#define trace_irq_handler_entry(dev, handler)   \
+	__trace_work(SHIM_CONTEXT_ENTRY, (dev), \
+		     (void (*)(void *))(unsigned long) (handler), "hardirq")
+#define trace_irq_handler_exit(dev, handler)   \
+	__trace_work(SHIM_CONTEXT_EXIT, (dev), \
+		     (void (*)(void *))(unsigned long) (handler), "hardirq")
+#define trace_timer_expire_entry(timer, fn)       \
+	__trace_work(SHIM_CONTEXT_ENTRY, (timer), \
+		     (void (*)(void *))(unsigned long) (fn), "timer")
+#define trace_timer_expire_exit(timer, fn)       \
+	__trace_work(SHIM_CONTEXT_EXIT, (timer), \
+		     (void (*)(void *))(unsigned long) (fn), "timer")
+#define trace_softirq_entry(fn)                      \
+	__trace_work(SHIM_CONTEXT_ENTRY, (void *) 0, \
+		     (void (*)(void *))(unsigned long) (fn), "softirq")
+#define trace_softirq_exit(fn)                      \
+	__trace_work(SHIM_CONTEXT_EXIT, (void *) 0, \
+		     (void (*)(void *))(unsigned long) (fn), "softirq")
 
-#define _RET_IP_	((unsigned long) __builtin_return_address(0))
+#define _RET_IP_ ((unsigned long) __builtin_return_address(0))
 
 #endif /* _TRACE_EVENTS_WORKQUEUE_H */
