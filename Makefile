@@ -45,7 +45,7 @@ DRIVER_BINS	:= $(foreach side,legacy converted,$(addprefix $(BUILD)/drivers/$(si
 MODULES		:= $(patsubst $(TOP)/drivers/%.c,$(BUILD)/modules/%.o,\
 		   $(wildcard $(TOP)/drivers/legacy/*.c $(TOP)/drivers/converted/*.c))
 
-.PHONY: all help deps cflags ldlibs check run-checks check-valgrind demo convert bench sanitize \
+.PHONY: all help deps lint cflags ldlibs check run-checks check-valgrind demo convert bench sanitize \
 	clean explore drivers side-binaries scenario-binary soak
 .DEFAULT_GOAL := all
 
@@ -54,6 +54,10 @@ help:		## list the targets
 		sed -E 's/^([a-z-]+):.*## (.*)/  make \1\t\2/' | expand -t 24
 
 all: $(LIBS)	## build the shim and both stacks (build/lib*.a)
+
+lint:		## shellcheck, flake8 and the kernel-style clang-format check (scripts/lint)
+	@$(TOP)/scripts/deps shellcheck flake8 clang-format
+	@$(TOP)/scripts/lint
 
 deps:		## install what is missing (gcc, make, liburcu, Criterion, Coccinelle)
 	@$(TOP)/scripts/deps
