@@ -14,7 +14,7 @@
 #include <linux/tqueue.h>
 #include <shim/test.h>
 
-#define PER_THREAD	50000
+#define PER_THREAD 50000
 
 static struct tq_struct tasks[2][PER_THREAD];
 static int ran[2][PER_THREAD];

@@ -15,8 +15,8 @@
 #include <linux/workqueue.h>
 #include <shim/test.h>
 
-#define PER_THREAD	50000
-#define REQUEUES	10000
+#define PER_THREAD 50000
+#define REQUEUES 10000
 
 static struct workqueue_struct *wq;
 static struct work_struct works[2][PER_THREAD];
@@ -61,16 +61,17 @@ int main(void)
 	queue_work(wq, &self_work);
 	for (t = 0; t < 2; t++)
 		thread[t] = shim_thread_start("producer", producer, (void *) t);
-	flush_workqueue(wq);		/* returns though the queue keeps refilling */
+	flush_workqueue(wq); /* returns though the queue keeps refilling */
 	for (t = 0; t < 2; t++)
 		shim_thread_join(thread[t]);
-	destroy_workqueue(wq);		/* runs everything still queued */
+	destroy_workqueue(wq); /* runs everything still queued */
 
 	for (t = 0; t < 2; t++)
 		for (i = 0; i < PER_THREAD; i++)
 			wrong += ran[t][i] != 1;
 	printf("flood: %d works queued, %ld ran other than once, %d self-requeues "
-	       "left, %ld allocations leaked\n", 2 * PER_THREAD, wrong, self_left,
+	       "left, %ld allocations leaked\n",
+	       2 * PER_THREAD, wrong, self_left,
 	       shim_kmalloc_outstanding() - before);
 	return wrong || self_left || shim_kmalloc_outstanding() != before;
 }

@@ -12,17 +12,17 @@
 #include <linux/interrupt.h>
 #include <linux/tqueue.h>
 
-#define LED_HISTORY	64
+#define LED_HISTORY 64
 
 static void leds_update(void *data);
 
 static struct tq_struct leds_tq = {
-	routine: leds_update,
+	routine : leds_update,
 };
 
 static spinlock_t leds_lock = SPIN_LOCK_UNLOCKED;
-static unsigned int leds_wanted;	/* what the keyboard asked for */
-static unsigned int leds_shown;		/* what the controller shows */
+static unsigned int leds_wanted; /* what the keyboard asked for */
+static unsigned int leds_shown;	 /* what the controller shows */
 static unsigned int leds_history[LED_HISTORY];
 static int leds_writes;
 
@@ -37,7 +37,7 @@ static void leds_update(void *data)
 	spin_unlock_irqrestore(&leds_lock, flags);
 
 	set_current_state(TASK_UNINTERRUPTIBLE);
-	schedule_timeout(1);		/* the controller takes a jiffy */
+	schedule_timeout(1); /* the controller takes a jiffy */
 
 	leds_shown = want;
 	if (leds_writes < LED_HISTORY)

@@ -15,17 +15,21 @@
 static void rx_stats(void *data);
 static void tx_stats(void *data);
 
-static struct tq_struct rx_tq = { routine: rx_stats, };
-static struct tq_struct tx_tq = { routine: tx_stats, };
+static struct tq_struct rx_tq = {
+	routine : rx_stats,
+};
+static struct tq_struct tx_tq = {
+	routine : tx_stats,
+};
 
-static unsigned long events;	/* no lock: keventd runs one task at a time */
-static atomic_t runs = ATOMIC_INIT(0);	/* how often a task ran: the truth */
+static unsigned long events; /* no lock: keventd runs one task at a time */
+static atomic_t runs = ATOMIC_INIT(0); /* how often a task ran: the truth */
 
 static void count_event(void)
 {
 	unsigned long seen = events;
 
-	udelay(2);		/* the statistics register is slow */
+	udelay(2); /* the statistics register is slow */
 	events = seen + 1;
 	atomic_inc(&runs);
 }

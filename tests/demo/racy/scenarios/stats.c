@@ -13,7 +13,7 @@ void stats_sync(void);
 unsigned long stats_events(void);
 unsigned long stats_runs(void);
 
-#define ROUNDS	400
+#define ROUNDS 400
 
 /* a CPU's interrupts; a pending update absorbs the next request */
 static void nic_cpu(void *arg, int i)
