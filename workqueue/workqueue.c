@@ -252,6 +252,39 @@ static void work_activate(struct cpu_workqueue_struct *cwq,
 	debug_object_activate(work, &work_debug_descr, cwq->name);
 }
 
+/*
+ * Claim @work for @wq: NULL if it was already pending, else the
+ * target CPU's queue, locked, with the work counted on it.
+ */
+static struct cpu_workqueue_struct *claim_work(struct workqueue_struct *wq,
+					       struct work_struct *work,
+					       unsigned long *flags,
+					       const char *caller)
+{
+	struct cpu_workqueue_struct *cwq;
+
+	check_queueable(wq, work, caller);
+	trace_workqueue_queue_call(wq->name, work, work->routine);
+	if (test_and_set_bit(0, &work->pending))
+		return NULL;
+	cwq = lock_target(wq, work, flags);
+	work_activate(cwq, work);
+	return cwq;
+}
+
+/* Put a claimed work on its worker's list, unlock, and wake the worker. */
+static void insert_and_wake(struct cpu_workqueue_struct *cwq,
+			    struct work_struct *work, unsigned long flags)
+{
+	int wake;
+
+	insert_work(cwq, work);
+	wake = worker_needs_wake(cwq);
+	spin_unlock_irqrestore(&cwq->lock, flags);
+	if (wake)
+		wake_worker(cwq);
+}
+
 /**
  * queue_work - queue work on a workqueue
  * @wq: the workqueue
@@ -265,20 +298,11 @@ int queue_work(struct workqueue_struct *wq, struct work_struct *work)
 {
 	struct cpu_workqueue_struct *cwq;
 	unsigned long flags;
-	int wake;
 
-	check_queueable(wq, work, __func__);
-	trace_workqueue_queue_call(wq->name, work, work->routine);
-	if (test_and_set_bit(0, &work->pending))
+	cwq = claim_work(wq, work, &flags, __func__);
+	if (!cwq)
 		return 0;
-
-	cwq = lock_target(wq, work, &flags);
-	work_activate(cwq, work);
-	insert_work(cwq, work);
-	wake = worker_needs_wake(cwq);
-	spin_unlock_irqrestore(&cwq->lock, flags);
-	if (wake)
-		wake_worker(cwq);
+	insert_and_wake(cwq, work, flags);
 	return 1;
 }
 
@@ -287,15 +311,10 @@ static void delayed_work_timer_fn(unsigned long __data)
 	struct work_struct *work = (struct work_struct *) __data;
 	struct cpu_workqueue_struct *cwq = work->wq_data;
 	unsigned long flags;
-	int wake;
 
 	spin_lock_irqsave(&cwq->lock, flags);
 	list_del_init(&work->entry);
-	insert_work(cwq, work);
-	wake = worker_needs_wake(cwq);
-	spin_unlock_irqrestore(&cwq->lock, flags);
-	if (wake)
-		wake_worker(cwq);
+	insert_and_wake(cwq, work, flags);
 }
 
 /**
@@ -316,13 +335,9 @@ int queue_delayed_work(struct workqueue_struct *wq, struct work_struct *work,
 
 	if (!delay)
 		return queue_work(wq, work);
-	check_queueable(wq, work, __func__);
-	trace_workqueue_queue_call(wq->name, work, work->routine);
-	if (test_and_set_bit(0, &work->pending))
+	cwq = claim_work(wq, work, &flags, __func__);
+	if (!cwq)
 		return 0;
-
-	cwq = lock_target(wq, work, &flags);
-	work_activate(cwq, work);
 	__atomic_store_n((struct cpu_workqueue_struct **) &work->wq_data, cwq,
 			 __ATOMIC_RELAXED);
 	list_add_tail(&work->entry, &cwq->delayed);
