@@ -477,7 +477,7 @@ chosen:
 /*
  * Wait for the CPU.  A task that holds it for long without reaching a
  * point is most likely blocked in a host call the shim cannot see (a
- * pthread_join, a read): say so once, for whoever wonders why nothing moves.
+ * join of a host thread, a read): say so once, for whoever wonders why nothing moves.
  */
 static void wait_turn(struct shim_ctl_task *me)
 {
