@@ -335,6 +335,7 @@ static void batch_entropy_process(void *private_)
 {
 	struct entropy_store *r	= (struct entropy_store *) private_, *p;
 	unsigned long flags;
+	int wake;
 
 	if (!batch_max)
 		return;
@@ -354,8 +355,10 @@ static void batch_entropy_process(void *private_)
 		batch_tail = (batch_tail+1) & (batch_max-1);
 		batch_mixed++;
 	}
+	/* under batch_lock, which every credit from a batch run holds */
+	wake = r->entropy_count >= random_read_wakeup_thresh;
 	spin_unlock_irqrestore(&batch_lock, flags);
-	if (r->entropy_count >= random_read_wakeup_thresh)
+	if (wake)
 		wake_up_interruptible(&random_read_wait);
 }
 

@@ -29,6 +29,8 @@
 static struct tty_ldisc ldiscs[NR_LDISCS];	/* line disc dispatch table */
 static struct tty_struct *tty_table[NR_TTYS];
 static spinlock_t tty_table_lock = SPIN_LOCK_UNLOCKED;
+/* the session and process group, as the kernel's tasklist_lock guards them */
+static spinlock_t tty_session_lock = SPIN_LOCK_UNLOCKED;
 
 int tty_register_ldisc(int disc, struct tty_ldisc *new_ldisc)
 {
@@ -100,8 +102,10 @@ static void do_tty_hangup(void *data)
 	wake_up_interruptible(&tty->write_wait);
 	wake_up_interruptible(&tty->read_wait);
 
+	spin_lock(&tty_session_lock);
 	tty->session = 0;
 	tty->pgrp = -1;
+	spin_unlock(&tty_session_lock);
 	if (tty->driver.hangup)
 		(tty->driver.hangup)(tty);
 
@@ -140,12 +144,14 @@ static void __do_SAK(void *arg)
 
 	if (!tty)
 		return;
+	spin_lock(&tty_session_lock);
 	session = tty->session;
+	tty->session = 0;
+	tty->pgrp = -1;
+	spin_unlock(&tty_session_lock);
 	if (session > 0)
 		printk(KERN_NOTICE "SAK: killed session %d on %s\n", session,
 		       tty->name);
-	tty->session = 0;
-	tty->pgrp = -1;
 	if (tty->ldisc.flush_buffer)
 		tty->ldisc.flush_buffer(tty);
 	if (tty->driver.flush_buffer)
@@ -388,7 +394,9 @@ void tty_get_stats(struct tty_struct *tty, struct tty_port_stats *st)
 	st->hangups = atomic_read(&tty->hangups);
 	st->saks = atomic_read(&tty->saks);
 	st->hung_up = tty_hung_up_p(tty);
+	spin_lock(&tty_session_lock);
 	st->session = tty->session;
+	spin_unlock(&tty_session_lock);
 }
 
 /* wait until every tty task scheduled so far has run */
