@@ -16,7 +16,8 @@
  * time of every thread of the process over the round, per work: less
  * sensitive than the rate to other load on the machine; the context
  * switches (voluntary and not, every thread) tell how often a worker went
- * to sleep and had to be woken.
+ * to sleep and had to be woken.  The reference also prints its consumer's
+ * polling budget, spin_polls.
  */
 #include "stack.h"
 #include <pthread.h>
@@ -145,10 +146,15 @@ int main(int argc, char **argv)
 	printf("{\"bench\":\"throughput\",\"stack\":\"%s\",\"variant\":\"%s\","
 	       "\"producers\":%d,\"works\":%ld,\"seconds\":%.6f,"
 	       "\"works_per_s\":%.1f,\"cpu_ns_per_work\":%.1f,"
-	       "\"switches_per_1k_works\":%.2f,\"stalls\":%ld,\"vm_hwm_kb\":%ld}\n",
+	       "\"switches_per_1k_works\":%.2f,\"stalls\":%ld,\"vm_hwm_kb\":%ld,"
+	       "\"ring\":%ld",
 	       BENCH_STACK, variant, nprod, total, (t1 - t0) / 1e9,
 	       total / ((t1 - t0) / 1e9), (double) (cpu1 - cpu0) / total,
 	       (sw1 - sw0) * 1000.0 / total, stalls,
-	       bench_proc_status_kb("VmHWM"));
+	       bench_proc_status_kb("VmHWM"), ring_size);
+#ifdef BENCH_REF_SPIN_POLLS
+	printf(",\"spin_polls\":%d", BENCH_REF_SPIN_POLLS);
+#endif
+	printf("}\n");
 	return 0;
 }
