@@ -16,8 +16,8 @@
 #include "stack.h"
 #include <linux/jiffies.h>
 
-#ifndef BENCH_STACK_NEW
-#error "delayed measures the new stack's queue_delayed_work()"
+#ifndef BENCH_STACK_WORKQUEUE
+#error "delayed measures the workqueue's queue_delayed_work()"
 #endif
 
 struct sample {

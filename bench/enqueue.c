@@ -4,13 +4,13 @@
  * A blocker work is queued first; its routine tells it has started and then
  * waits (a futex) until it is released, so the worker stays busy and every
  * later queueing only inserts: no wake-up.  The caller is pinned to one CPU
- * for the round, so that on the new stack all of its works go to the worker
+ * for the round, so that on the workqueue all of its works go to the worker
  * the blocker occupies.  BATCHES batches of BATCH distinct works are timed,
  * each followed by a batch of as many uncontended pthread mutex
  * lock+unlock pairs: the figure is the median batch, in ns per call, with
  * the mutex measured side by side in the same process.  With reuse=1 every
  * work has been queued and run once before (a driver's work usually has):
- * the new stack then also looks at the cpu queue the work last ran on.
+ * the workqueue then also looks at the cpu queue the work last ran on.
  *
  *   enqueue variant=... batches=N batch=N [reuse=1]
  * prints {"bench":"enqueue",...,"ns_per_queue":...,"ns_per_mutex":...}

@@ -22,8 +22,8 @@
 #include <linux/completion.h>
 #include <pthread.h>
 
-#ifndef BENCH_STACK_NEW
-#error "flush measures the new stack's flush_workqueue()"
+#ifndef BENCH_STACK_WORKQUEUE
+#error "flush measures the workqueue's flush_workqueue()"
 #endif
 
 #define NR_PRODUCERS	2

@@ -9,8 +9,8 @@
  * sleeps schedule_timeout(COMMIT_JIFFIES) in real clock mode, as a journal
  * commit waiting for its blocks does.
  *
- * Old stack: both go to keventd with schedule_task(), as 2.5.39 had it.
- * New stack: the tty work goes to "events" with schedule_work(), the
+ * taskqueue: both go to keventd with schedule_task(), as 2.5.39 had it.
+ * workqueue: the tty work goes to "events" with schedule_work(), the
  * commits to a workqueue of their own, "reiserfs", as the seed patch does.
  *
  *   isolation seconds=S period_us=N commit_ms=N commit_jiffies=N out=FILE
@@ -34,17 +34,17 @@ static long commit_jiffies = 5;
 static long commits_done;
 static int stop;
 
-#ifdef BENCH_STACK_NEW
+#ifdef BENCH_STACK_WORKQUEUE
 static struct workqueue_struct *commit_wq;
 #define queue_tty(w)		schedule_work(w)
 #define queue_commit(w)		queue_work(commit_wq, (w))
 #define STACK_HOW		"tty: schedule_work (events); commits: queue_work (reiserfs)"
-#elif defined(BENCH_STACK_LEGACY)
+#elif defined(BENCH_STACK_TASKQUEUE)
 #define queue_tty(w)		schedule_task(w)
 #define queue_commit(w)		schedule_task(w)
 #define STACK_HOW		"tty and commits: schedule_task (keventd)"
 #else
-#error "isolation runs on the new or the legacy stack"
+#error "isolation runs on the workqueue or the taskqueue"
 #endif
 
 static void flush_to_ldisc(void *data)
@@ -94,7 +94,7 @@ int main(int argc, char **argv)
 
 	commit_jiffies = bench_arg_long(argc, argv, "commit_jiffies", 5);
 	bench_samples_init(&lat, (size_t) (seconds * 1e6 / period_us) + 16);
-#ifdef BENCH_STACK_NEW
+#ifdef BENCH_STACK_WORKQUEUE
 	commit_wq = create_workqueue("reiserfs");
 	if (!commit_wq)
 		return 2;
@@ -127,7 +127,7 @@ int main(int argc, char **argv)
 	pthread_join(thread, NULL);
 	while (__atomic_load_n(&tty_in_flight, __ATOMIC_ACQUIRE))
 		bench_sleep_ns(1000000);
-#ifdef BENCH_STACK_NEW
+#ifdef BENCH_STACK_WORKQUEUE
 	flush_scheduled_work();
 	destroy_workqueue(commit_wq);
 #else

@@ -66,7 +66,7 @@ int main(int argc, char **argv)
 {
 	static bench_work_t work;
 
-#ifdef BENCH_STACK_NEW
+#ifdef BENCH_STACK_WORKQUEUE
 	int nq = bench_arg_long(argc, argv, "queues", 8);
 	struct workqueue_struct *wq[64];
 	long kb0, kb1, kmb, kmc, cab, cac, outstanding;

@@ -222,7 +222,7 @@ def wake_figures(rows, raw):
 def isolation_figures(rows, raw):
     cdf = []
     pooled_p = {}
-    for stack, label in (("legacy", "old"), ("new", "new")):
+    for stack, label in (("taskqueue", "old"), ("workqueue", "new")):
         rs = good(rows, "isolation", stack)
         lat = pooled(raw, "isolation", stack)
         pooled_p[stack] = lat
@@ -238,14 +238,14 @@ def isolation_figures(rows, raw):
                commits=sum(r["commits"] for r in rs),
                tty_coalesced=sum(r["tty_coalesced"] for r in rs))
         if lat:
-            cdf.append(({"legacy": "old: schedule_task (keventd)",
-                         "new": "new: schedule_work (events), commits on reiserfs"}[stack],
+            cdf.append(({"taskqueue": "taskqueue: schedule_task (keventd)",
+                         "workqueue": "workqueue: schedule_work (events), commits on reiserfs"}[stack],
                         [x / 1e3 for x in lat]))
     cdfs["isolation"] = cdf
-    old = {r["round"]: r for r in good(rows, "isolation", "legacy")}
-    new = {r["round"]: r for r in good(rows, "isolation", "new")}
+    old = {r["round"]: r for r in good(rows, "isolation", "taskqueue")}
+    new = {r["round"]: r for r in good(rows, "isolation", "workqueue")}
     pair = [old[k]["p99_ns"] / new[k]["p99_ns"] for k in old if k in new and new[k]["p99_ns"]]
-    lo, ln = pooled_p["legacy"], pooled_p["new"]
+    lo, ln = pooled_p["taskqueue"], pooled_p["workqueue"]
     figure("isolation_p99_ratio_old_over_new", "x", pair,
            "p99 tty latency, old stack over new, per pair of rounds run "
            "side by side",
@@ -278,9 +278,9 @@ def flush_figures(rows):
 
 
 def delayed_figures(rows, raw):
-    rs = good(rows, "delayed", "new")
+    rs = good(rows, "delayed", "workqueue")
     lj, lns = [], []
-    for p in sample_paths(raw, "delayed", "new"):
+    for p in sample_paths(raw, "delayed", "workqueue"):
         with open(p) as f:
             for line in f:
                 a = line.split()
@@ -339,8 +339,8 @@ def conversion_figures(rows):
 
 
 def memory_figures(rows):
-    new = good(rows, "memory", "new")
-    old = good(rows, "memory", "legacy")
+    new = good(rows, "memory", "workqueue")
+    old = good(rows, "memory", "taskqueue")
     n = new[0] if new else None
     o = old[0] if old else None
     if n:

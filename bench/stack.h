@@ -2,13 +2,13 @@
  * stack.h - one deferred-work interface over the three things compared.
  *
  * A benchmark source is compiled once per stack it measures:
- *   -DBENCH_STACK_NEW     the workqueue core: schedule_work() on "events",
- *                         or queue_work() on a queue of its own;
- *   -DBENCH_STACK_LEGACY  the keventd task queue: schedule_task();
- *   -DBENCH_STACK_REF     the reference: liburcu's wait-free concurrent
- *                         queue (wfcqueue) served by one pthread that
- *                         polls briefly, then sleeps on a futex; no shim
- *                         at all.
+ *   -DBENCH_STACK_WORKQUEUE  the workqueue: schedule_work() on "events",
+ *                            or queue_work() on a queue of its own;
+ *   -DBENCH_STACK_TASKQUEUE  the taskqueue: schedule_task() to keventd;
+ *   -DBENCH_STACK_REFERENCE  the reference: liburcu's wait-free concurrent
+ *                            queue (wfcqueue) and a consumer pthread per
+ *                            CPU that polls briefly, then sleeps on a
+ *                            futex; no shim at all.
  * Each gives bench_work_t, bench_init_work(), bench_queue(),
  * bench_setup(variant) and bench_teardown().  Routines have the kernel's
  * signature, void f(void *), and run once per accepted queueing.
@@ -18,14 +18,14 @@
 
 #include "bench.h"
 
-#if defined(BENCH_STACK_NEW)
+#if defined(BENCH_STACK_WORKQUEUE)
 
 #include <linux/kernel.h>
 #include <linux/sched.h>
 #include <linux/workqueue.h>
 
 typedef struct work_struct bench_work_t;
-#define BENCH_STACK		"new"
+#define BENCH_STACK		"workqueue"
 #define BENCH_DEFAULT_VARIANT	"queue_work"
 
 static struct workqueue_struct *bench_wq;	/* NULL: the events queue */
@@ -55,14 +55,14 @@ static inline void bench_teardown(void)
 	bench_wq = NULL;
 }
 
-#elif defined(BENCH_STACK_LEGACY)
+#elif defined(BENCH_STACK_TASKQUEUE)
 
 #include <linux/kernel.h>
 #include <linux/sched.h>
 #include <linux/tqueue.h>
 
 typedef struct tq_struct bench_work_t;
-#define BENCH_STACK		"legacy"
+#define BENCH_STACK		"taskqueue"
 #define BENCH_DEFAULT_VARIANT	"schedule_task"
 
 #define bench_init_work(w, f, d)	INIT_TQUEUE((w), (f), (d))
@@ -81,7 +81,7 @@ static inline void bench_teardown(void)
 {
 }
 
-#elif defined(BENCH_STACK_REF)
+#elif defined(BENCH_STACK_REFERENCE)
 
 #define _LGPL_SOURCE
 #include <pthread.h>
@@ -113,7 +113,7 @@ typedef struct bench_ref_work {
 	void *data;
 } bench_work_t;
 
-#define BENCH_STACK		"ref"
+#define BENCH_STACK		"reference"
 #define BENCH_DEFAULT_VARIANT	"wfcqueue"
 
 /*
@@ -310,7 +310,7 @@ static inline void bench_teardown(void)
 }
 
 #else
-#error "compile with -DBENCH_STACK_NEW, -DBENCH_STACK_LEGACY or -DBENCH_STACK_REF"
+#error "compile with -DBENCH_STACK_WORKQUEUE, -DBENCH_STACK_TASKQUEUE or -DBENCH_STACK_REFERENCE"
 #endif
 
 #endif /* _BENCH_STACK_H */
