@@ -17,6 +17,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 
 /* linux/futex.h would pull the shim's linux/types.h: spell them out */
@@ -29,6 +30,18 @@ static inline uint64_t bench_now_ns(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t) ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+/* CPU time of every thread of the process, in ns; context switches too. */
+static inline uint64_t bench_process_cpu_ns(long *switches)
+{
+	struct rusage ru;
+
+	getrusage(RUSAGE_SELF, &ru);
+	if (switches)
+		*switches = ru.ru_nvcsw + ru.ru_nivcsw;
+	return (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000000000ULL +
+	       (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1000ULL;
 }
 
 static inline void bench_futex_wait(uint32_t *word, uint32_t val)

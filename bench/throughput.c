@@ -22,7 +22,6 @@
 #include "stack.h"
 #include <pthread.h>
 #include <sched.h>
-#include <sys/resource.h>
 
 struct slot {
 	bench_work_t work;
@@ -42,17 +41,6 @@ static long ran __attribute__((aligned(64)));
 static struct bench_signal all_ran;
 static struct bench_signal start;
 static uint32_t start_seen;
-
-/* CPU time of the whole process (every thread), in ns */
-static uint64_t process_cpu_ns(long *switches)
-{
-	struct rusage ru;
-
-	getrusage(RUSAGE_SELF, &ru);
-	*switches = ru.ru_nvcsw + ru.ru_nivcsw;
-	return (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000000000ULL +
-	       (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1000ULL;
-}
 
 static void trivial_routine(void *data)
 {
@@ -128,12 +116,12 @@ int main(int argc, char **argv)
 	bench_sleep_ns(20 * 1000 * 1000);
 
 	seen = bench_signal_read(&all_ran);
-	cpu0 = process_cpu_ns(&sw0);
+	cpu0 = bench_process_cpu_ns(&sw0);
 	t0 = bench_now_ns();
 	bench_signal_post(&start);
 	bench_signal_wait(&all_ran, seen);
 	t1 = bench_now_ns();
-	cpu1 = process_cpu_ns(&sw1);
+	cpu1 = bench_process_cpu_ns(&sw1);
 
 	for (p = 0; p < nprod; p++) {
 		pthread_join(prod[p].thread, NULL);
