@@ -1,0 +1,313 @@
+"""The aims of the benchmarks: what was measured, met or not, and why not.
+
+Each aim is a dict, as results.json stores it: aim (what is aimed at),
+value (what was measured), ratio and threshold where the aim is a ratio,
+met (True, False, or None when it could not be measured) and why: for an
+aim not met, what this run's own figures point at.
+"""
+
+from .benchmarks import WORKQUEUE_VARIANTS, producers_text
+from .text import fmt, num, percent, times
+
+RATE_AIM = 0.8     # workqueue works/s at least this times the reference's
+CPU_AIM = 1.25     # workqueue CPU ns per work at most this times the reference's
+WAKE_AIM = 1.3     # median wake latency at most this times the futex hand-off
+ISOLATION_AIM = 50  # taskqueue p99 tty latency over the workqueue's, at least
+
+
+def verdict(met):
+    return {True: "MET", False: "NOT MET", None: "n/a"}[met]
+
+
+def load_note(machine):
+    """How loaded the machine was, in a sentence."""
+    load = machine.get("load_start") or ""
+    try:
+        first = float(load.split()[0])
+    except (IndexError, ValueError):
+        return ""
+    cpus = machine.get("cpus") or 1
+    if first <= cpus / 2:
+        return ""
+    return ("  The machine was shared: load average %s at the start (%s at the end) "
+            "on %d CPUs." % (first, (machine.get("load_end") or "?").split()[0], cpus))
+
+
+class Aims:
+    def __init__(self, figs, machine):
+        self.figs = figs
+        self.machine = machine
+        self.all = []
+
+    def add(self, aim, value, met, why=None, ratio=None, threshold=None):
+        self.all.append({"aim": aim, "value": value, "met": met,
+                         "ratio": round(ratio, 3) if ratio is not None else None,
+                         "threshold": threshold,
+                         "why": why() if met is False and why else ""})
+
+    def build(self):
+        for p in (1, 2):
+            self.against_taskqueue(p)
+        for p in (1, 2):
+            self.against_reference(p, "rate")
+            self.against_reference(p, "cpu")
+        self.wake()
+        self.isolation()
+        self.flush()
+        return self.all
+
+    # ------------------------------------------------------------ throughput
+
+    def against_taskqueue(self, p):
+        f = self.figs
+        sw, qw = f.get("throughput_schedule_work_%dp" % p), f.get("throughput_queue_work_%dp" % p)
+        st = f.get("throughput_schedule_task_%dp" % p)
+        verb = "at least matches" if p == 1 else "beats"
+        aim = "workqueue %s the taskqueue in works/s, %s" % (verb, producers_text(p))
+        if not (sw and st and sw["median"] and st["median"]):
+            self.add(aim, "not measured", None)
+            return
+        r = sw["ratio_to_taskqueue"]
+        met = r >= 1.0 if p == 1 else r > 1.0
+        self.add(aim, "%s: schedule_work %s/s against schedule_task %s/s; queue_work %s" % (
+            times(r), fmt(sw["median"]), fmt(st["median"]),
+            times(qw["ratio_to_taskqueue"] if qw else None)),
+            met, lambda: self.why_against_taskqueue(p), ratio=r, threshold=1.0)
+
+    def why_against_taskqueue(self, p):
+        f = self.figs
+        sw = f.get("throughput_schedule_work_%dp" % p)
+        st = f.get("throughput_schedule_task_%dp" % p)
+        out = ["schedule_work ran %s of schedule_task's works/s." % times(sw["ratio_to_taskqueue"])]
+        out.append(self.switches_sentence(sw, st, "the taskqueue"))
+        cpu_w = f.value("cpu_per_work_schedule_work_%dp" % p)
+        cpu_t = f.value("cpu_per_work_schedule_task_%dp" % p)
+        if cpu_w and cpu_t:
+            out.append("It spent %s CPU-ns per work against %s." % (num(cpu_w, 0), num(cpu_t, 0)))
+        return " ".join(s for s in out if s) + load_note(self.machine)
+
+    def against_reference(self, p, metric):
+        f = self.figs
+        if metric == "rate":
+            prefix, threshold, worse = "throughput", RATE_AIM, min
+            aim = "workqueue >= %gx the reference's works/s, %s" % (threshold, producers_text(p))
+        else:
+            prefix, threshold, worse = "cpu_per_work", CPU_AIM, max
+            aim = "workqueue <= %gx the reference's CPU ns/work, %s" % (
+                threshold, producers_text(p))
+        ref = f.get("%s_wfcqueue_%dp" % (prefix, p))
+        wq = {v: f.get("%s_%s_%dp" % (prefix, v, p)) for v in WORKQUEUE_VARIANTS}
+        ratios = {v: g["ratio_to_reference"] for v, g in wq.items()
+                  if g and g.get("ratio_to_reference") is not None}
+        if not ref or not ratios:
+            self.add(aim, "not measured", None)
+            return
+        v = worse(ratios, key=ratios.get)
+        r = ratios[v]
+        met = r >= threshold if metric == "rate" else r <= threshold
+        unit = "/s" if metric == "rate" else " ns"
+        parts = ["%s %s%s (%s)" % (name, fmt(wq[name]["median"]), unit, times(ratios[name]))
+                 for name in WORKQUEUE_VARIANTS if name in ratios]
+        value = "%s: %s against the reference's %s%s; %s" % (
+            times(r), ", ".join(parts), fmt(ref["median"]), unit,
+            self.rounds_met(wq[v], v, threshold, metric))
+        self.add(aim, value, met, lambda: self.why_reference(p, metric, v, r, threshold),
+                 ratio=r, threshold=threshold)
+
+    @staticmethod
+    def rounds_met(fig, variant, threshold, metric):
+        """In how many rounds, each pair run side by side, the ratio met the aim."""
+        rs = fig.get("ratio_to_reference_rounds") or []
+        if not rs:
+            return "no pair of rounds"
+        ok = [x for x in rs if (x >= threshold if metric == "rate" else x <= threshold)]
+        return "%s round by round %s..%s, met in %d of %d" % (
+            variant, times(min(rs)), times(max(rs)), len(ok), len(rs))
+
+    def why_reference(self, p, metric, v, r, threshold):
+        f = self.figs
+        tp_w = f.get("throughput_%s_%dp" % (v, p))
+        tp_r = f.get("throughput_wfcqueue_%dp" % p)
+        cpu_w = f.value("cpu_per_work_%s_%dp" % (v, p))
+        cpu_r = f.value("cpu_per_work_wfcqueue_%dp" % p)
+        out = []
+        if metric == "rate":
+            out.append("%s ran %s of the reference's works/s (%s/s against %s/s): "
+                       "%s short of the %s aim." % (
+                           v, times(r), fmt(tp_w["median"]), fmt(tp_r["median"]),
+                           percent(1 - r / threshold), times(threshold, 1)))
+        else:
+            out.append("%s spent %s of the reference's CPU per work (%s against %s "
+                       "CPU-ns): %s over the %s aim." % (
+                           v, times(r), num(cpu_w, 0), num(cpu_r, 0),
+                           percent(r / threshold - 1), times(threshold, 2)))
+        prefix = "throughput" if metric == "rate" else "cpu_per_work"
+        out.append(self.round_spread(f.get("%s_%s_%dp" % (prefix, v, p)), threshold, metric))
+        out.append(self.switches_sentence(tp_w, tp_r, "the reference"))
+        out.append(self.per_work_sentence(cpu_w, cpu_r))
+        out.append(self.stalls_sentence(tp_w, tp_r))
+        return " ".join(s for s in out if s) + load_note(self.machine)
+
+    @staticmethod
+    def round_spread(fig, threshold, metric):
+        rs = (fig or {}).get("ratio_to_reference_rounds") or []
+        if not rs:
+            return ""
+        ok = sum(1 for x in rs if (x >= threshold if metric == "rate" else x <= threshold))
+        s = "Round by round (each pair ran side by side) the ratio ranged %s..%s" % (
+            times(min(rs)), times(max(rs)))
+        if ok == 0:
+            return s + ", short of the aim in every round."
+        return s + "; it met the aim in %d of %d rounds, so this run's noise is of the " \
+            "size of the gap." % (ok, len(rs))
+
+    @staticmethod
+    def switches_sentence(a, b, b_name):
+        sa = a.get("switches_per_1k_works") if a else None
+        sb = b.get("switches_per_1k_works") if b else None
+        if sa is None or sb is None:
+            return ""
+        if sa > 1.5 * sb and sa - sb >= 0.5:
+            return ("It switched context %s times per 1000 works against %s for %s: "
+                    "its workers went to sleep and were woken more often, each time a "
+                    "futex wait and a wake-up by a producer." % (num(sa, 2), num(sb, 2), b_name))
+        if sb > 1.5 * sa and sb - sa >= 0.5:
+            return ("It does not sleep more: it switched context %s times per 1000 "
+                    "works against %s for %s." % (num(sa, 2), num(sb, 2), b_name))
+        return ("Context switches are close (%s against %s per 1000 works for %s): the "
+                "difference is in what each work costs, not in sleeping." % (
+                    num(sa, 2), num(sb, 2), b_name))
+
+    def per_work_sentence(self, cpu_w, cpu_r):
+        """Where the extra CPU per work goes: queueing it, and running it."""
+        f = self.figs
+        q_w, q_r = f.value("enqueue_queue_work_requeue"), f.value("enqueue_wfcqueue")
+        r_w, r_r = f.value("run_queue_work_requeue"), f.value("run_wfcqueue")
+        if None in (q_w, q_r, r_w, r_r):
+            return ""
+        s = ("Per work, measured apart (enqueue and run figures, works that ran before): "
+             "queueing costs the producer %s ns on the workqueue against %s ns on the "
+             "reference, and running a queued work costs the worker %s CPU-ns against "
+             "%s" % (
+                 num(q_w, 1), num(q_r, 1), num(r_w, 1), num(r_r, 1)))
+        if cpu_w is None or cpu_r is None or cpu_w <= cpu_r:
+            return s + "."
+        gap = cpu_w - cpu_r
+        extra_q, extra_r = max(0.0, q_w - q_r), max(0.0, r_w - r_r)
+        larger = "running" if extra_r >= extra_q else "queueing"
+        s += (": %s and %s ns more, the larger part in %s.  The throughput rounds spent "
+              "%s CPU-ns per work more" % (num(extra_q, 1), num(extra_r, 1), larger,
+                                           num(gap, 0)))
+        rest = gap - extra_q - extra_r
+        if rest <= 0:
+            return s + ", which these two account for."
+        return s + ("; these two account for %s of it, the other %s ns come only with "
+                    "producer and worker running together (sleeping, waking, yielding, "
+                    "sharing a CPU)." % (percent((extra_q + extra_r) / gap), num(rest, 0)))
+
+    @staticmethod
+    def stalls_sentence(a, b):
+        sa = a.get("stalls_median") if a else None
+        sb = b.get("stalls_median") if b else None
+        if sa is None or sb is None or sa <= 2 * sb + 10:
+            return ""
+        return ("Its producers found the next work of their ring not yet run %s times "
+                "a round against %s: the worker fell behind them." % (fmt(sa), fmt(sb)))
+
+    # ------------------------------------------------------------ latency
+
+    def wake(self):
+        f = self.figs
+        w, ws = f.get("wake_queue_work"), f.get("wake_schedule_work")
+        aim = "median wake latency within %gx the bare futex hand-off" % WAKE_AIM
+        if not (w and ws and w["ratio_to_futex"] is not None
+                and ws["ratio_to_futex"] is not None):
+            self.add(aim, "not measured", None)
+            return
+        r = max(w["ratio_to_futex"], ws["ratio_to_futex"])
+        self.add(aim, "%s: queue_work p50 %s us (%s of the futex hand-off in the same "
+                 "processes), schedule_work %s; futex hand-off p50 %s us" % (
+                     times(r), fmt(w["p50"]), times(w["ratio_to_futex"]),
+                     times(ws["ratio_to_futex"]), fmt(f.value("wake_futex_handoff", "p50"))),
+                 r <= WAKE_AIM, self.why_wake, ratio=r, threshold=WAKE_AIM)
+
+    def why_wake(self):
+        f = self.figs
+        out = []
+        w = f.get("wake_queue_work")
+        out.append("queue_work's routine started %s us after the queueing at the median, "
+                   "%s of the hand-off measured in the same processes." % (
+                       fmt(w["p50"]), times(w["ratio_to_futex"])))
+        ref = f.get("wake_wfcqueue")
+        if ref and ref.get("ratio_to_futex") is not None:
+            if ref["ratio_to_futex"] > WAKE_AIM:
+                out.append("The reference, woken the same way with no shim, was at %s: "
+                           "the host's wake-up, not the stack, is most of it." %
+                           times(ref["ratio_to_futex"]))
+            else:
+                out.append("The reference, woken the same way with no shim, was at %s: "
+                           "the difference is the stack's own path from queue_work() to "
+                           "the routine." % times(ref["ratio_to_futex"]))
+        if w.get("min") is not None and w["min"] != w["max"]:
+            out.append("The per-round p50 ranged %s..%s us." % (fmt(w["min"]), fmt(w["max"])))
+        return " ".join(out) + load_note(self.machine)
+
+    def isolation(self):
+        f = self.figs
+        r = f.get("isolation_p99_ratio_taskqueue_over_workqueue")
+        t, w = f.get("isolation_tty_taskqueue"), f.get("isolation_tty_workqueue")
+        aim = ("p99 tty latency under journal commits at least %dx lower than the "
+               "taskqueue's" % ISOLATION_AIM)
+        if not (r and r["median"] is not None and r.get("pooled_p99_ratio")):
+            self.add(aim, "not measured", None)
+            return
+        pooled = r["pooled_p99_ratio"]
+        self.add(aim, "%s pooled: taskqueue p99 %s us, workqueue p99 %s us (per pair of "
+                 "rounds: median %s, min %s)" % (
+                     times(pooled, 0), fmt(t["p99"]), fmt(w["p99"]), times(r["median"], 0),
+                     times(r["min"], 0)),
+                 pooled >= ISOLATION_AIM, self.why_isolation, ratio=pooled,
+                 threshold=ISOLATION_AIM)
+
+    def why_isolation(self):
+        f = self.figs
+        t, w = f.get("isolation_tty_taskqueue"), f.get("isolation_tty_workqueue")
+        out = ["At the median the workqueue's tty work waited %s us against %s us on "
+               "the taskqueue (%s lower)." % (
+                   fmt(w["p50"]), fmt(t["p50"]),
+                   times(t["p50"] / w["p50"], 0) if w["p50"] else "-")]
+        out.append("Its tail is what falls short: p99 %s us, max %s us, where the "
+                   "taskqueue's p99 was %s us." % (fmt(w["p99"]), fmt(w["max_us"]), fmt(t["p99"])))
+        r = f.get("isolation_p99_ratio_taskqueue_over_workqueue")
+        if r and r["min"] is not None:
+            out.append("Per pair of rounds the p99 ratio ranged %s..%s." % (
+                times(r["min"], 0), times(r["max"], 0)))
+        return " ".join(out) + load_note(self.machine)
+
+    def flush(self):
+        fo, fs = self.figs.get("flush_ours"), self.figs.get("flush_seed_loop")
+        aim = "flush returns under refill while the seed's loop does not"
+        if not (fo and fs and fo["returned"] != "0/0 rounds"
+                and fs["returned"] != "0/0 rounds"):
+            self.add(aim, "not measured", None)
+            return
+        ours_ok = fo["rounds"] == int(fo["returned"].split("/")[1].split()[0])
+        seed_stuck = fs["rounds"] == 0
+        self.add(aim, "flush_workqueue(): %s ms median (%s returned); seed loop: %s" % (
+            fmt(fo["median"]), fo["returned"],
+            fs.get("status") or "returned in %s ms median" % fmt(fs["median"])),
+            ours_ok and seed_stuck, self.why_flush)
+
+    def why_flush(self):
+        fo, fs = self.figs.get("flush_ours"), self.figs.get("flush_seed_loop")
+        if fs and fs["rounds"]:
+            return ("The seed's loop returned in %d round(s), after %s barriers at the "
+                    "median: the producers were descheduled long enough for the queue to "
+                    "be empty at one instant; that is luck, not a guarantee." % (
+                        fs["rounds"], fmt(fs.get("barriers_median"))))
+        return ("flush_workqueue() did not return within the limit in every round (%s): "
+                "a bug to look for in flush_cpu_workqueue()." % fo["returned"])
+
+
+def build(figs, machine):
+    return Aims(figs, machine).build()

@@ -1,0 +1,338 @@
+"""The figures of each benchmark, from its rounds (one function per program).
+
+Names follow the tree's vocabulary: the taskqueue (schedule_task() to
+keventd), the workqueue (schedule_work(), queue_work()) and the reference
+(liburcu's wfcqueue with one polling, then sleeping, consumer).
+"""
+
+import statistics
+
+from .rounds import good, median, paired_ratios, pooled, problems, quantile, ratio
+
+THROUGHPUT = [
+    ("schedule_task", "taskqueue", "taskqueue: schedule_task() to keventd"),
+    ("schedule_work", "workqueue", "workqueue: schedule_work() to the events queue"),
+    ("queue_work", "workqueue", "workqueue: queue_work() on a queue of its own"),
+    ("wfcqueue", "reference", "reference: liburcu wfcqueue, a consumer that polls, "
+     "then sleeps on a futex"),
+]
+WORKQUEUE_VARIANTS = ("schedule_work", "queue_work")
+
+
+def producers_text(p):
+    return "%d producer%s" % (p, "s" if p > 1 else "")
+
+
+def throughput(figs, rows):
+    for p in (1, 2):
+        rounds = {v: good(rows, "throughput", "%s-%dp" % (v, p)) for v, _, _ in THROUGHPUT}
+        rate = {v: median(rs, "works_per_s") for v, rs in rounds.items()}
+        cpu = {v: median(rs, "cpu_ns_per_work") for v, rs in rounds.items()}
+        ref = rounds["wfcqueue"]
+        for v, stack, what in THROUGHPUT:
+            rs = rounds[v]
+            pair_rate = paired_ratios(rs, ref, "works_per_s")
+            pair_cpu = paired_ratios(rs, ref, "cpu_ns_per_work")
+            f = figs.add(
+                "throughput_%s_%dp" % (v, p), "works/s", [r["works_per_s"] for r in rs],
+                "%s, %s, trivial routines" % (what, producers_text(p)),
+                stack=stack, producers=p,
+                ratio_to_taskqueue=ratio(rate[v], rate["schedule_task"]),
+                ratio_to_reference=ratio(rate[v], rate["wfcqueue"]),
+                ratio_to_reference_rounds=[round(x, 3) for x in pair_rate],
+                ratio_to_reference_rounds_min=min(pair_rate) if pair_rate else None,
+                ratio_to_reference_rounds_max=max(pair_rate) if pair_rate else None,
+                cpu_ns_per_work=cpu[v],
+                switches_per_1k_works=median(rs, "switches_per_1k_works"),
+                stalls_median=median(rs, "stalls"),
+                works_per_round=rs[0]["works"] if rs else None,
+                ring=rs[0].get("ring") if rs else None,
+                spin_polls=rs[0].get("spin_polls") if rs else None)
+            why = problems(rows, "throughput", "%s-%dp" % (v, p))
+            if why:
+                f["failed_rounds"] = why
+            figs.add(
+                "cpu_per_work_%s_%dp" % (v, p), "CPU ns/work",
+                [r["cpu_ns_per_work"] for r in rs],
+                "%s, %s: CPU time of every thread of the process over the "
+                "throughput round (getrusage), per work" % (what, producers_text(p)),
+                stack=stack, producers=p,
+                ratio_to_taskqueue=ratio(cpu[v], cpu["schedule_task"]),
+                ratio_to_reference=ratio(cpu[v], cpu["wfcqueue"]),
+                ratio_to_reference_rounds=[round(x, 3) for x in pair_cpu],
+                ratio_to_reference_rounds_min=min(pair_cpu) if pair_cpu else None,
+                ratio_to_reference_rounds_max=max(pair_cpu) if pair_cpu else None)
+    for v, _, what in THROUGHPUT:
+        rs = good(rows, "throughput", "%s-1p" % v) + good(rows, "throughput", "%s-2p" % v)
+        ring = rs[0].get("ring") if rs else None
+        figs.add("peak_rss_throughput_%s" % v, "kB", [r["vm_hwm_kb"] for r in rs],
+                 "VmHWM of the throughput processes, %s (1 and 2 producers; "
+                 "includes the harness's ring%s of works per producer)" % (
+                     what, " of %d" % ring if ring else ""))
+
+
+ENQUEUE = [
+    ("queue_work", "workqueue: queue_work() on its own queue"),
+    ("schedule_work", "workqueue: schedule_work()"),
+    ("schedule_task", "taskqueue: schedule_task()"),
+    ("wfcqueue", "reference: wfcqueue enqueue + pending bit"),
+    ("queue_work_requeue", "workqueue: queue_work() of works that have run once "
+     "before on the same CPU"),
+    ("schedule_task_requeue", "taskqueue: schedule_task() of tasks that have run "
+     "once before"),
+    ("queue_work_debug", "workqueue: queue_work() with SHIM_DEBUG=1, the "
+     "pending-work registry on (the only run with it)"),
+]
+
+
+def enqueue(figs, rows):
+    mutex = []
+    for v, what in ENQUEUE:
+        rs = good(rows, "enqueue", v)
+        mutex += [r["ns_per_mutex"] for r in rs]
+        figs.add("enqueue_%s" % v, "ns/call", [r["ns_per_queue"] for r in rs],
+                 "%s, worker busy (no wake-up), distinct works" % what,
+                 mutex_ns=median(rs, "ns_per_mutex"),
+                 ratio_to_mutex=median(rs, "ratio_to_mutex"))
+    figs.add("enqueue_mutex_lock_unlock", "ns/call", mutex,
+             "uncontended pthread_mutex_lock+unlock, measured in the same "
+             "processes (every round of every variant)")
+    for v, what in ENQUEUE:
+        rs = good(rows, "enqueue", v)
+        figs.add("run_%s" % v, "CPU ns/work", [r.get("ns_per_run") for r in rs],
+                 "%s: the worker running the works of the enqueue round once it is "
+                 "let go: CPU time of the process (the caller sleeps) from the release "
+                 "to the last routine, per work; nothing queued meanwhile, no "
+                 "sleeping" % what)
+
+
+WAKE = [
+    ("queue_work", "workqueue: queue_work() on its own queue"),
+    ("schedule_work", "workqueue: schedule_work()"),
+    ("schedule_task", "taskqueue: schedule_task()"),
+    ("wfcqueue", "reference: wfcqueue + futex"),
+]
+
+
+def us(v):
+    return v / 1e3 if v is not None else None
+
+
+def wake(figs, rows, raw):
+    """The wake figures; returns the CDF series to plot."""
+    futex_all, cdf = [], []
+    for v, what in WAKE:
+        rs = good(rows, "wake", v)
+        lat = pooled(raw, "wake", v)
+        fut = pooled(raw, "wake", "futex-" + v)
+        futex_all += fut
+        figs.add("wake_%s" % v, "us", [r["p50_ns"] / 1e3 for r in rs],
+                 "%s: queue to routine start, worker asleep; median/min/max "
+                 "of the per-round p50" % what,
+                 p50=us(quantile(lat, 0.5)), p99=us(quantile(lat, 0.99)),
+                 samples=len(lat),
+                 over_10x_hand_off_p50=tail_share(lat, quantile(fut, 0.5)),
+                 futex_p50=us(quantile(fut, 0.5)),
+                 ratio_to_futex=median([{"x": r["p50_ns"] / r["futex_p50_ns"]}
+                                        for r in rs if r["futex_p50_ns"]], "x"))
+        if lat:
+            cdf.append((v, [x / 1e3 for x in lat]))
+    futex_all.sort()
+    rs = [r for v, _ in WAKE for r in good(rows, "wake", v)]
+    figs.add("wake_futex_handoff", "us", [r["futex_p50_ns"] / 1e3 for r in rs],
+             "bare futex hand-off between two threads (FUTEX_WAKE to the "
+             "waiter's first instruction), measured in every wake process",
+             p50=us(quantile(futex_all, 0.5)), p99=us(quantile(futex_all, 0.99)),
+             samples=len(futex_all),
+             over_10x_hand_off_p50=tail_share(futex_all, quantile(futex_all, 0.5)))
+    if futex_all:
+        cdf.append(("bare futex hand-off", [x / 1e3 for x in futex_all]))
+    return cdf
+
+
+def tail_share(samples, p50):
+    """The share of @samples over 10 times @p50 (the hand-off's median)."""
+    if not samples or not p50:
+        return None
+    return sum(1 for x in samples if x > 10 * p50) / len(samples)
+
+
+ISOLATION = [
+    ("taskqueue", "taskqueue: schedule_task (keventd)"),
+    ("workqueue", "workqueue: schedule_work (events), commits on reiserfs"),
+]
+
+
+def isolation(figs, rows, raw):
+    """The isolation figures; returns the CDF series to plot."""
+    cdf, lat = [], {}
+    for stack, label in ISOLATION:
+        rs = good(rows, "isolation", stack)
+        lat[stack] = v = pooled(raw, "isolation", stack)
+        r0 = rs[0] if rs else {}
+        figs.add("isolation_tty_%s" % stack, "us", [r["p50_ns"] / 1e3 for r in rs],
+                 "tty-flip-like work queued every %s us while journal commits "
+                 "sleep %s jiffies (one queued every %s ms); %s; queue to start; "
+                 "median/min/max of the per-round p50" % (
+                     r0.get("period_us", "?"), r0.get("commit_jiffies", "?"),
+                     r0.get("commit_ms", "?"), r0.get("how", "")),
+                 p50=us(quantile(v, 0.5)), p99=us(quantile(v, 0.99)),
+                 max_us=us(v[-1]) if v else None, samples=len(v),
+                 commits=sum(r["commits"] for r in rs),
+                 tty_coalesced=sum(r["tty_coalesced"] for r in rs))
+        if v:
+            cdf.append((label, [x / 1e3 for x in v]))
+    tq = {r["round"]: r for r in good(rows, "isolation", "taskqueue")}
+    wq = {r["round"]: r for r in good(rows, "isolation", "workqueue")}
+    pair = [tq[k]["p99_ns"] / wq[k]["p99_ns"] for k in tq if k in wq and wq[k]["p99_ns"]]
+    lt, lw = lat["taskqueue"], lat["workqueue"]
+    figs.add("isolation_p99_ratio_taskqueue_over_workqueue", "x", pair,
+             "p99 tty latency, taskqueue over workqueue, per pair of rounds run "
+             "side by side",
+             pooled_p99_ratio=ratio(quantile(lt, 0.99), quantile(lw, 0.99)),
+             pooled_p50_ratio=ratio(quantile(lt, 0.5), quantile(lw, 0.5)))
+    return cdf
+
+
+def flush_limit_s(rows):
+    """The seed loop's limit, as bench/run gave it, in seconds."""
+    limits = [r["limit_ms"] for r in good(rows, "flush") if r.get("limit_ms")]
+    return max(limits) / 1000 if limits else None
+
+
+def flush(figs, rows):
+    ours = good(rows, "flush", "ours")
+    seed = good(rows, "flush", "seed")
+    limit = flush_limit_s(rows)
+    work_us = (ours or seed or [{}])[0].get("work_us", "?")
+    figs.add("flush_ours", "ms", [r["flush_ms"] for r in ours if r["returned"]],
+             "flush_workqueue() while 2 threads keep their rings of works "
+             "queued (%s us routines)" % work_us,
+             returned="%d/%d rounds" % (sum(r["returned"] for r in ours), len(ours)),
+             pending_at_start=median(ours, "pending_at_start"),
+             works_run_meanwhile=median(ours, "works_run_meanwhile"))
+    back = [r for r in seed if r["returned"]]
+    f = figs.add("flush_seed_loop", "ms", [r["flush_ms"] for r in back],
+                 "the seed's while (!list_empty()) { queue barrier; wait } "
+                 "loop on the same queue and load, given up after %g s" % (limit or 0),
+                 returned="%d/%d rounds" % (len(back), len(seed)),
+                 limit_s=limit,
+                 barriers_median=median(seed, "barriers"),
+                 works_run_meanwhile=median(seed, "works_run_meanwhile"))
+    if seed and not back:
+        f["status"] = "did not return in %g s (%d/%d rounds)" % (limit, len(seed), len(seed))
+    elif seed and len(back) < len(seed):
+        f["status"] = "did not return in %g s in %d of %d rounds" % (
+            limit, len(seed) - len(back), len(seed))
+
+
+def delayed(figs, rows, raw):
+    """The delayed-work figure; returns the CDF series to plot."""
+    rs = good(rows, "delayed", "workqueue")
+    lj = pooled(raw, "delayed", "workqueue", 0)
+    lns = pooled(raw, "delayed", "workqueue", 1)
+    delays = pooled(raw, "delayed", "workqueue", 2)
+    figs.add("delayed_work_lateness", "jiffies", [r["p50_jiffies"] for r in rs],
+             "queue_delayed_work(), real clock, HZ=1000, delays %s..%s jiffies: "
+             "jiffies at routine start minus the timer's expiry; median/min/max "
+             "of the per-round p50" % (delays[0] if delays else "?",
+                                       delays[-1] if delays else "?"),
+             p50=quantile(lj, 0.5), p99=quantile(lj, 0.99),
+             max_jiffies=lj[-1] if lj else None,
+             early=sum(1 for x in lj if x < 0), samples=len(lj),
+             over_requested_ms_p50=quantile(lns, 0.5) / 1e6 if lns else None,
+             over_requested_ms_p99=quantile(lns, 0.99) / 1e6 if lns else None)
+    if not lns:
+        return []
+    return [("queue to routine start, minus the delay asked for", [x / 1e6 for x in lns])]
+
+
+def conversion(figs, rows):
+    def gone(variant):
+        p = problems(rows, "conversion", variant)
+        return p[0] if p and not good(rows, "conversion", variant) else None
+
+    rs = good(rows, "conversion", "drivers-legacy")
+    why = gone("drivers-legacy")
+    what = "semantic-patches/convert -o OUT --jobs 2 drivers/legacy (wall clock)"
+    if why:
+        figs.missing("convert_drivers_legacy", "s", what, why)
+    else:
+        figs.add("convert_drivers_legacy", "s", [r["seconds"] for r in rs], what,
+                 files=rs[0]["files"] if rs else None,
+                 summary=rs[-1]["summary"] if rs else None)
+    rate = {}
+    for jobs in (1, 2):
+        v = "generated-jobs%d" % jobs
+        rs = good(rows, "conversion", v)
+        why = gone(v)
+        what = ("files per second converting a generated tree of legacy "
+                "files (tq_struct, INIT_TQUEUE, static initialiser, manual "
+                "init, schedule_task, flush_scheduled_tasks), --jobs %d" % jobs)
+        if why:
+            figs.missing("convert_generated_jobs%d" % jobs, "files/s", what, why)
+            continue
+        vals = [r["files"] / r["seconds"] for r in rs if r["seconds"] > 0]
+        rate[jobs] = statistics.median(vals) if vals else None
+        extra = {"files": rs[0]["files"] if rs else None,
+                 "seconds": median(rs, "seconds"),
+                 "summary": rs[-1]["summary"] if rs else None}
+        if jobs == 2:
+            extra["speedup_over_jobs1"] = ratio(rate.get(2), rate.get(1))
+        figs.add("convert_generated_jobs%d" % jobs, "files/s", vals, what, **extra)
+
+
+def memory(figs, rows):
+    wq = good(rows, "memory", "workqueue")
+    tq = good(rows, "memory", "taskqueue")
+    w = wq[0] if wq else None
+    t = tq[0] if tq else None
+    why = "; ".join(problems(rows, "memory")) or "no result"
+    if w:
+        figs.add("sizeof_work_t", "bytes", [w["sizeof_work"]],
+                 "sizeof(work_t): list entry, pending, routine, data, wq_data, "
+                 "and the timer for queue_delayed_work()")
+        figs.add("workqueue_bytes", "bytes",
+                 [w["kmalloc_bytes_per_queue"] + w["task_bytes_per_thread"] * w["online_cpus"]],
+                 "heap bytes one create_workqueue() allocates, counted exactly "
+                 "(kmalloc payload through a --wrap of shim_kmalloc, plus the "
+                 "shim's task_struct per worker thread); the thread stacks "
+                 "are counted below",
+                 kmalloc_bytes=w["kmalloc_bytes_per_queue"],
+                 kmalloc_calls=w["kmalloc_calls_per_queue"],
+                 task_struct_bytes_per_thread=w["task_bytes_per_thread"],
+                 threads_per_queue=w["online_cpus"])
+        figs.add("worker_thread_stack", "bytes", [w["thread_stack_bytes"]],
+                 "stack reserved (virtual) per worker thread, from "
+                 "pthread_getattr_np() in a routine on the worker",
+                 guard_bytes=w["thread_guard_bytes"],
+                 keventd_stack_bytes=t["thread_stack_bytes"] if t else None)
+        figs.add("worker_thread_rss", "kB", [w["rss_kb_per_thread"]],
+                 "resident memory per worker thread: VmRSS growth over "
+                 "creating %d queues, divided by their %d threads" % (
+                     w["queues"], w["queues"] * w["online_cpus"]))
+    else:
+        for name, unit in (("sizeof_work_t", "bytes"), ("workqueue_bytes", "bytes"),
+                           ("worker_thread_stack", "bytes"), ("worker_thread_rss", "kB")):
+            figs.missing(name, unit, "memory of the workqueue (memory-workqueue)", why)
+    if t:
+        figs.add("sizeof_tq_struct", "bytes", [t["sizeof_work"]],
+                 "sizeof(struct tq_struct): list, sync, routine, data")
+        figs.add("task_queue_bytes", "bytes", [t["sizeof_task_queue"]],
+                 "a task queue of the taskqueue stack is a bare list head; every "
+                 "schedule_task() user shares the one keventd thread")
+    else:
+        for name in ("sizeof_tq_struct", "task_queue_bytes"):
+            figs.missing(name, "bytes", "memory of the taskqueue (memory-taskqueue)", why)
+
+
+def all_figures(figs, rows, raw):
+    """Every benchmark's figures; returns the CDF series by plot name."""
+    memory(figs, rows)
+    throughput(figs, rows)
+    enqueue(figs, rows)
+    cdfs = {"wake": wake(figs, rows, raw), "isolation": isolation(figs, rows, raw)}
+    flush(figs, rows)
+    cdfs["delayed"] = delayed(figs, rows, raw)
+    conversion(figs, rows)
+    return cdfs
