@@ -21,8 +21,8 @@
 #include <sys/syscall.h>
 
 /* linux/futex.h would pull the shim's linux/types.h: spell them out */
-#define BENCH_FUTEX_WAIT	(0 | 128)	/* FUTEX_WAIT | FUTEX_PRIVATE_FLAG */
-#define BENCH_FUTEX_WAKE	(1 | 128)
+#define BENCH_FUTEX_WAIT (0 | 128) /* FUTEX_WAIT | FUTEX_PRIVATE_FLAG */
+#define BENCH_FUTEX_WAKE (1 | 128)
 
 static inline uint64_t bench_now_ns(void)
 {
@@ -176,7 +176,8 @@ static inline uint64_t bench_quantile(struct bench_samples *s, double q)
 }
 
 /* Write the samples, one a line, to @path (if given). */
-static inline void bench_samples_write(struct bench_samples *s, const char *path)
+static inline void bench_samples_write(struct bench_samples *s,
+				       const char *path)
 {
 	FILE *f;
 	size_t i;

@@ -22,13 +22,13 @@
 
 struct sample {
 	struct work_struct work;
-	unsigned long expires;		/* the jiffy its timer was set for */
+	unsigned long expires; /* the jiffy its timer was set for */
 	unsigned long ran_jiffies;
 	uint64_t queued_ns, ran_ns;
 	long delay;
 };
 
-#define BIAS		(1LL << 40)
+#define BIAS (1LL << 40)
 
 /* jiffies at the routine's start minus the expiry its timer was given */
 static long lateness_jiffies(struct sample *s)
@@ -39,7 +39,8 @@ static long lateness_jiffies(struct sample *s)
 /* host ns from queueing to the start, minus the delay asked for */
 static int64_t over_ns(struct sample *s)
 {
-	return (int64_t) (s->ran_ns - s->queued_ns) - (int64_t) s->delay * 1000000;
+	return (int64_t) (s->ran_ns - s->queued_ns) -
+	       (int64_t) s->delay * 1000000;
 }
 
 /* one line a sample: lateness in jiffies, ns over the delay, the delay */
@@ -110,7 +111,8 @@ int main(int argc, char **argv)
 			early++;
 		/* biased so that the unsigned sort keeps the order */
 		bench_samples_add(&late_j, (uint64_t) (lj + BIAS));
-		bench_samples_add(&late_ns, (uint64_t) (over_ns(&samples[i]) + BIAS));
+		bench_samples_add(&late_ns,
+				  (uint64_t) (over_ns(&samples[i]) + BIAS));
 	}
 	write_samples(samples, n, bench_arg(argc, argv, "out", NULL));
 	printf("{\"bench\":\"delayed\",\"stack\":\"%s\",\"samples\":%ld,"
@@ -119,8 +121,7 @@ int main(int argc, char **argv)
 	       BENCH_STACK, n,
 	       (long long) (bench_quantile(&late_j, 0.5) - BIAS),
 	       (long long) (bench_quantile(&late_j, 0.99) - BIAS),
-	       (long long) (bench_quantile(&late_j, 1.0) - BIAS),
-	       early,
+	       (long long) (bench_quantile(&late_j, 1.0) - BIAS), early,
 	       (long long) (bench_quantile(&late_ns, 0.5) - BIAS),
 	       (long long) (bench_quantile(&late_ns, 0.99) - BIAS));
 	return 0;

@@ -58,7 +58,8 @@ static void pin_self(void)
 
 int main(int argc, char **argv)
 {
-	const char *variant = bench_arg(argc, argv, "variant", BENCH_DEFAULT_VARIANT);
+	const char *variant =
+		bench_arg(argc, argv, "variant", BENCH_DEFAULT_VARIANT);
 	int batches = bench_arg_long(argc, argv, "batches", 20);
 	long batch = bench_arg_long(argc, argv, "batch", 5000);
 	pthread_mutex_t mutex = PTHREAD_MUTEX_INITIALIZER;
@@ -74,7 +75,8 @@ int main(int argc, char **argv)
 		return 2;
 	pin_self();
 	if (bench_setup(variant)) {
-		fprintf(stderr, "enqueue: variant %s does not exist on the %s stack\n",
+		fprintf(stderr,
+			"enqueue: variant %s does not exist on the %s stack\n",
 			variant, BENCH_STACK);
 		return 2;
 	}
@@ -130,7 +132,7 @@ int main(int argc, char **argv)
 	printf("{\"bench\":\"enqueue\",\"stack\":\"%s\",\"variant\":\"%s\","
 	       "\"calls\":%ld,\"ns_per_queue\":%.2f,\"ns_per_queue_min\":%.2f,"
 	       "\"ns_per_mutex\":%.2f,\"ratio_to_mutex\":%.3f,\"ns_per_run\":%.2f}\n",
-	       BENCH_STACK, variant, total, q_med, q_ns[0], m_med, q_med / m_med,
-	       run_ns);
+	       BENCH_STACK, variant, total, q_med, q_ns[0], m_med,
+	       q_med / m_med, run_ns);
 	return 0;
 }

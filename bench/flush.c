@@ -26,7 +26,7 @@
 #error "flush measures the workqueue's flush_workqueue()"
 #endif
 
-#define NR_PRODUCERS	2
+#define NR_PRODUCERS 2
 
 struct slot {
 	struct work_struct work;
@@ -34,7 +34,7 @@ struct slot {
 } __attribute__((aligned(64)));
 
 static struct workqueue_struct *wq;
-static long pending;		/* queued, routine not started */
+static long pending; /* queued, routine not started */
 static long ran;
 static long work_ns = 20000;
 static int stop;
@@ -65,7 +65,8 @@ static void *producer(void *unused)
 		INIT_WORK(&ring[i].work, busy_routine, &ring[i]);
 		ring[i].done = 1;
 	}
-	for (i = 0; !__atomic_load_n(&stop, __ATOMIC_ACQUIRE); i = (i + 1) % ring_size) {
+	for (i = 0; !__atomic_load_n(&stop, __ATOMIC_ACQUIRE);
+	     i = (i + 1) % ring_size) {
 		struct slot *s = &ring[i];
 
 		/* sleep, not yield: the workers share the producers' CPUs */
@@ -129,7 +130,7 @@ int main(int argc, char **argv)
 		return 2;
 	for (i = 0; i < NR_PRODUCERS; i++)
 		pthread_create(&thread[i], NULL, producer, NULL);
-	bench_sleep_ns(100 * 1000000ULL);	/* steady state */
+	bench_sleep_ns(100 * 1000000ULL); /* steady state */
 
 	pending_at_start = __atomic_load_n(&pending, __ATOMIC_SEQ_CST);
 	ran_before = __atomic_load_n(&ran, __ATOMIC_RELAXED);

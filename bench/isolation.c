@@ -19,7 +19,7 @@
 #include "stack.h"
 #include <pthread.h>
 
-#define NR_COMMITS	16
+#define NR_COMMITS 16
 
 static bench_work_t tty_work;
 static uint64_t tty_queued_at;
@@ -36,13 +36,13 @@ static int stop;
 
 #ifdef BENCH_STACK_WORKQUEUE
 static struct workqueue_struct *commit_wq;
-#define queue_tty(w)		schedule_work(w)
-#define queue_commit(w)		queue_work(commit_wq, (w))
-#define STACK_HOW		"tty: schedule_work (events); commits: queue_work (reiserfs)"
+#define queue_tty(w) schedule_work(w)
+#define queue_commit(w) queue_work(commit_wq, (w))
+#define STACK_HOW "tty: schedule_work (events); commits: queue_work (reiserfs)"
 #elif defined(BENCH_STACK_TASKQUEUE)
-#define queue_tty(w)		schedule_task(w)
-#define queue_commit(w)		schedule_task(w)
-#define STACK_HOW		"tty and commits: schedule_task (keventd)"
+#define queue_tty(w) schedule_task(w)
+#define queue_commit(w) schedule_task(w)
+#define STACK_HOW "tty and commits: schedule_task (keventd)"
 #else
 #error "isolation runs on the workqueue or the taskqueue"
 #endif
@@ -75,7 +75,7 @@ static void *committer(void *arg)
 		next += period;
 		bench_sleep_until(next);
 		if (__atomic_load_n(&commits[i].busy, __ATOMIC_ACQUIRE))
-			continue;	/* all NR_COMMITS still busy: skip one */
+			continue; /* all NR_COMMITS still busy: skip one */
 		commits[i].busy = 1;
 		queue_commit(&commits[i].work);
 		i = (i + 1) % NR_COMMITS;
@@ -115,7 +115,7 @@ int main(int argc, char **argv)
 		bench_sleep_until(next);
 		next += period_us * 1000ULL;
 		if (__atomic_load_n(&tty_in_flight, __ATOMIC_ACQUIRE)) {
-			coalesced++;	/* still pending: the push adds nothing */
+			coalesced++; /* still pending: the push adds nothing */
 			continue;
 		}
 		tty_in_flight = 1;
@@ -142,8 +142,7 @@ int main(int argc, char **argv)
 	       BENCH_STACK, STACK_HOW, lat.n,
 	       (unsigned long long) bench_quantile(&lat, 0.5),
 	       (unsigned long long) bench_quantile(&lat, 0.99),
-	       (unsigned long long) bench_quantile(&lat, 1.0),
-	       queued, coalesced, commits_done, commit_jiffies, commit_ms,
-	       period_us);
+	       (unsigned long long) bench_quantile(&lat, 1.0), queued,
+	       coalesced, commits_done, commit_jiffies, commit_ms, period_us);
 	return 0;
 }

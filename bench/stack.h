@@ -25,12 +25,12 @@
 #include <linux/workqueue.h>
 
 typedef struct work_struct bench_work_t;
-#define BENCH_STACK		"workqueue"
-#define BENCH_DEFAULT_VARIANT	"queue_work"
+#define BENCH_STACK "workqueue"
+#define BENCH_DEFAULT_VARIANT "queue_work"
 
-static struct workqueue_struct *bench_wq;	/* NULL: the events queue */
+static struct workqueue_struct *bench_wq; /* NULL: the events queue */
 
-#define bench_init_work(w, f, d)	INIT_WORK((w), (f), (d))
+#define bench_init_work(w, f, d) INIT_WORK((w), (f), (d))
 
 static inline int bench_queue(bench_work_t *work)
 {
@@ -62,10 +62,10 @@ static inline void bench_teardown(void)
 #include <linux/tqueue.h>
 
 typedef struct tq_struct bench_work_t;
-#define BENCH_STACK		"taskqueue"
-#define BENCH_DEFAULT_VARIANT	"schedule_task"
+#define BENCH_STACK "taskqueue"
+#define BENCH_DEFAULT_VARIANT "schedule_task"
 
-#define bench_init_work(w, f, d)	INIT_TQUEUE((w), (f), (d))
+#define bench_init_work(w, f, d) INIT_TQUEUE((w), (f), (d))
 
 static inline int bench_queue(bench_work_t *work)
 {
@@ -113,8 +113,8 @@ typedef struct bench_ref_work {
 	void *data;
 } bench_work_t;
 
-#define BENCH_STACK		"reference"
-#define BENCH_DEFAULT_VARIANT	"wfcqueue"
+#define BENCH_STACK "reference"
+#define BENCH_DEFAULT_VARIANT "wfcqueue"
 
 /*
  * How many times a consumer polls its empty queue before it sleeps: a
@@ -123,14 +123,14 @@ typedef struct bench_ref_work {
  * while it polls; -DBENCH_REF_SPIN_POLLS=N builds another reference.
  */
 #ifndef BENCH_REF_SPIN_POLLS
-#define BENCH_REF_SPIN_POLLS	16
+#define BENCH_REF_SPIN_POLLS 16
 #endif
-#define BENCH_REF_MAX_CPUS	256
+#define BENCH_REF_MAX_CPUS 256
 
 struct bench_ref_cpu {
 	struct __cds_wfcq_head head;
 	struct cds_wfcq_tail tail __attribute__((aligned(64)));
-	int32_t futex;				/* -1: the consumer sleeps */
+	int32_t futex; /* -1: the consumer sleeps */
 	int stop;
 	int running;
 	int cpu;
@@ -138,7 +138,7 @@ struct bench_ref_cpu {
 } __attribute__((aligned(64)));
 
 static struct bench_ref_cpu bench_ref_cpus[BENCH_REF_MAX_CPUS];
-static int bench_ref_first = -1;	/* the queue of a CPU with none */
+static int bench_ref_first = -1; /* the queue of a CPU with none */
 
 static inline void bench_init_work(bench_work_t *work, void (*f)(void *),
 				   void *data)
@@ -153,7 +153,8 @@ static inline struct bench_ref_cpu *bench_ref_local(void)
 {
 	int cpu = sched_getcpu();
 
-	if (cpu < 0 || cpu >= BENCH_REF_MAX_CPUS || !bench_ref_cpus[cpu].running)
+	if (cpu < 0 || cpu >= BENCH_REF_MAX_CPUS ||
+	    !bench_ref_cpus[cpu].running)
 		cpu = bench_ref_first;
 	return &bench_ref_cpus[cpu];
 }
@@ -188,7 +189,8 @@ static long bench_ref_run_all(struct bench_ref_cpu *q)
 
 	__cds_wfcq_init(&head, &tail);
 	__cds_wfcq_splice_blocking(&head, &tail, &q->head, &q->tail);
-	__cds_wfcq_for_each_blocking_safe(&head, &tail, node, next) {
+	__cds_wfcq_for_each_blocking_safe(&head, &tail, node, next)
+	{
 		bench_work_t *work = caa_container_of(node, bench_work_t, node);
 		void (*f)(void *) = work->routine;
 		void *data = work->data;

@@ -66,7 +66,8 @@ static void *producer_thread(void *arg)
 		}
 		s->done = 0;
 		if (!bench_queue(&s->work)) {
-			fprintf(stderr, "throughput: a work that had run was still "
+			fprintf(stderr,
+				"throughput: a work that had run was still "
 				"pending\n");
 			exit(2);
 		}
@@ -76,7 +77,8 @@ static void *producer_thread(void *arg)
 
 int main(int argc, char **argv)
 {
-	const char *variant = bench_arg(argc, argv, "variant", BENCH_DEFAULT_VARIANT);
+	const char *variant =
+		bench_arg(argc, argv, "variant", BENCH_DEFAULT_VARIANT);
 	int nprod = bench_arg_long(argc, argv, "producers", 1);
 	long works = bench_arg_long(argc, argv, "works", 200000);
 	struct producer prod[8];
@@ -91,8 +93,10 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	if (bench_setup(variant)) {
-		fprintf(stderr, "throughput: variant %s does not exist on the %s "
-			"stack\n", variant, BENCH_STACK);
+		fprintf(stderr,
+			"throughput: variant %s does not exist on the %s "
+			"stack\n",
+			variant, BENCH_STACK);
 		return 2;
 	}
 	total = works * nprod;
@@ -100,7 +104,8 @@ int main(int argc, char **argv)
 	for (p = 0; p < nprod; p++) {
 		prod[p].works = works;
 		prod[p].stalls = 0;
-		prod[p].ring = aligned_alloc(64, ring_size * sizeof(struct slot));
+		prod[p].ring =
+			aligned_alloc(64, ring_size * sizeof(struct slot));
 		if (!prod[p].ring) {
 			perror("throughput: aligned_alloc");
 			return 2;
@@ -110,7 +115,8 @@ int main(int argc, char **argv)
 					&prod[p].ring[i]);
 			prod[p].ring[i].done = 1;
 		}
-		pthread_create(&prod[p].thread, NULL, producer_thread, &prod[p]);
+		pthread_create(&prod[p].thread, NULL, producer_thread,
+			       &prod[p]);
 	}
 	/* let the producers reach the gate */
 	bench_sleep_ns(20 * 1000 * 1000);

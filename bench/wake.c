@@ -33,7 +33,7 @@ static int handoff_stop;
 
 static void *handoff_thread(void *unused)
 {
-	uint32_t seen = 0;		/* main has not woken it yet */
+	uint32_t seen = 0; /* main has not woken it yet */
 
 	pthread_setname_np(pthread_self(), "handoff");
 	for (;;) {
@@ -71,7 +71,8 @@ static uint64_t sample_futex(void)
 
 int main(int argc, char **argv)
 {
-	const char *variant = bench_arg(argc, argv, "variant", BENCH_DEFAULT_VARIANT);
+	const char *variant =
+		bench_arg(argc, argv, "variant", BENCH_DEFAULT_VARIANT);
 	long n = bench_arg_long(argc, argv, "samples", 2000);
 	struct bench_samples lat, flat;
 	static bench_work_t work;
@@ -80,7 +81,8 @@ int main(int argc, char **argv)
 	long i;
 
 	if (bench_setup(variant)) {
-		fprintf(stderr, "wake: variant %s does not exist on the %s stack\n",
+		fprintf(stderr,
+			"wake: variant %s does not exist on the %s stack\n",
 			variant, BENCH_STACK);
 		return 2;
 	}
