@@ -251,7 +251,7 @@ explore: $(LIBS) $(DRIVER_BINS)	## run PROG='prog args' or SCENARIO=driver/name 
 	@$(if $(PROG)$(SCENARIO),,$(error give PROG='program args' or SCENARIO=driver/name))
 	@$(TOP)/scripts/explore $(EXPLORE_ARGS)
 
-bench: deps $(LIBS)	## benchmarks: both stacks side by side (build/bench/report.md); QUICK=1 for a short run
+bench: deps $(LIBS) $(BUILD)/drivers/legacy/tty $(BUILD)/drivers/converted/tty	## benchmarks: both stacks side by side (build/bench/report.md); QUICK=1 for a short run
 	@QUICK=$(QUICK) $(TOP)/bench/run
 
 clean:		## remove build/

@@ -45,6 +45,8 @@ def main():
     print()
     print(tables.throughput_text(figs))
     print()
+    print(tables.controlled_text(figs))
+    print()
     for g in goals:
         print("%-8s %s: %s" % (aims.verdict(g["met"]), g["aim"], g["value"]))
     if failed:

@@ -13,6 +13,7 @@ RATE_AIM = 0.8     # workqueue works/s at least this times the reference's
 CPU_AIM = 1.25     # workqueue CPU ns per work at most this times the reference's
 WAKE_AIM = 1.3     # median wake latency at most this times the futex hand-off
 ISOLATION_AIM = 50  # taskqueue p99 tty latency over the workqueue's, at least
+RUNS_AIM = 200     # whole controlled tty scenario runs per second on 2 CPUs, at least
 
 
 def verdict(met):
@@ -54,6 +55,7 @@ class Aims:
         self.wake()
         self.isolation()
         self.flush()
+        self.controlled_runs()
         return self.all
 
     # ------------------------------------------------------------ throughput
@@ -307,6 +309,59 @@ class Aims:
                         fs["rounds"], fmt(fs.get("barriers_median"))))
         return ("flush_workqueue() did not return within the limit in every round (%s): "
                 "a bug to look for in flush_cpu_workqueue()." % fo["returned"])
+
+    # ------------------------------------------------------------ controlled scheduling
+
+    def controlled_runs(self):
+        f = self.figs
+        aim = ("whole tty scenario runs under controlled schedules at least %d/s on "
+               "2 CPUs" % RUNS_AIM)
+        got = {side: f.value("scenario_runs_%s_pct" % side) for side in ("legacy", "converted")}
+        if None in got.values():
+            self.add(aim, "not measured", None)
+            return
+        worst = min(got, key=got.get)
+        r = got[worst] / RUNS_AIM
+        self.add(aim, "%s: legacy %s runs/s, converted %s runs/s (medians of rounds; the "
+                 "worse is the %s side)" % (times(r), fmt(got["legacy"]), fmt(got["converted"]),
+                                            worst),
+                 r >= 1, lambda: self.why_controlled_runs(worst), ratio=r, threshold=RUNS_AIM)
+
+    def why_controlled_runs(self, side):
+        f = self.figs
+        pct = f.get("scenario_runs_%s_pct" % side)
+        free = f.value("scenario_runs_%s_free" % side)
+        start = f.value("scenario_runs_%s_start" % side)
+        out = ["Every run is a process of its own: the scenario binary runs one scenario "
+               "and exits, with no way to repeat a run in one process."]
+        if start is not None:
+            s = ("Start-up alone (the binary with --list: exec, the dynamic loader, the "
+                 "shim's boot) ran %s/s over the same jobs" % fmt(start))
+            if start < RUNS_AIM:
+                s += ", below the aim by itself: process start-up alone rules it out here."
+            else:
+                s += (", %s of a controlled run's time: start-up is not what is short." %
+                      percent(pct["median"] / start))
+            out.append(s)
+        if free is not None:
+            s = ("The same runs free, with no scheduler, reached %s/s; the controlled "
+                 "ones %s of that." % (fmt(free), times(pct.get("ratio_to_free"))))
+            if free < RUNS_AIM:
+                s += (" The scenarios' own work, with host threads and no scheduler at all, "
+                      "already falls short of the aim.")
+            out.append(s)
+        pts, pt = pct.get("points_per_run"), f.value("sched_point")
+        jobs = pct.get("jobs") or 1
+        if pts and pt and pct["median"]:
+            per_run_ms = 1000.0 * jobs / pct["median"]
+            out.append("A run passes %s scheduling points on average; were each one a "
+                       "switch at the %s ns sched_point measured, that would be %s ms of "
+                       "the %s ms a run took on one of the %d jobs.  Most points change no "
+                       "task and cost less; a point where a task blocks costs more, as it "
+                       "also records where the task blocked, for a deadlock's report." % (
+                           fmt(float(pts)), fmt(pt), num(pts * pt / 1e6, 1),
+                           num(per_run_ms, 1), jobs))
+        return " ".join(out) + load_note(self.machine)
 
 
 def build(figs, machine):

@@ -326,6 +326,58 @@ def memory(figs, rows):
             figs.missing(name, "bytes", "memory of the taskqueue (memory-taskqueue)", why)
 
 
+CONTROLLED_SIDES = (("legacy", "taskqueue"), ("converted", "workqueue"))
+CONTROLLED_MODES = (
+    ("pct", "under controlled schedules (SHIM_SCHED=pct:SEED:3:STEPS), as explored"),
+    ("free", "the same runs free (no SHIM_SCHED): host threads, no scheduler"),
+    ("start", "BINARY --list: process start-up and the shim's boot, no scenario"),
+)
+
+
+def controlled(figs, rows):
+    """Controlled scheduling: a scheduling point against a futex hand-off, and
+    whole scenario runs per second."""
+    rs = good(rows, "sched_point", "workqueue")
+    why = "; ".join(problems(rows, "sched_point")) or "no result"
+    if rs:
+        figs.add("sched_point", "ns/point", [r["ns_per_point"] for r in rs],
+                 "one scheduling point of a controlled run with a switch: two kernel "
+                 "threads yield() to each other under SHIM_SCHED=pct:1, fibers on one "
+                 "host thread; median over batches alternated with the hand-off's",
+                 futex_handoff_ns=median(rs, "ns_per_handoff"),
+                 ratio_to_futex=median(rs, "ratio_point_to_handoff"))
+        figs.add("sched_futex_handoff", "ns/hand-off", [r["ns_per_handoff"] for r in rs],
+                 "a bare futex hand-off: two pthreads, no shim, pass a turn back and "
+                 "forth through one futex word, each asleep in FUTEX_WAIT until woken; "
+                 "same processes as sched_point")
+    else:
+        figs.missing("sched_point", "ns/point", "a scheduling point of a controlled run", why)
+    for side, stack in CONTROLLED_SIDES:
+        by_mode = {m: good(rows, "scenario_runs", "%s-%s" % (side, m))
+                   for m, _ in CONTROLLED_MODES}
+        for m, what in CONTROLLED_MODES:
+            rs = by_mode[m]
+            name = "scenario_runs_%s_%s" % (side, m)
+            if not rs:
+                figs.missing(name, "runs/s", "%s tty scenarios, %s" % (side, what),
+                             "; ".join(problems(rows, "scenario_runs", "%s-%s" % (side, m)))
+                             or "no result")
+                continue
+            extra = {}
+            if m == "pct":
+                extra["ratio_to_free"] = median(
+                    [{"r": x} for x in paired_ratios(rs, by_mode["free"], "runs_per_s")], "r")
+                extra["ratio_to_start"] = median(
+                    [{"r": x} for x in paired_ratios(rs, by_mode["start"], "runs_per_s")], "r")
+                extra["points_per_run"] = median(rs, "points_per_run")
+            figs.add(name, "runs/s", [r["runs_per_s"] for r in rs],
+                     "%s side (%s) %s scenarios, %s; %d runs a round, %d at a time, "
+                     "one process each" % (side, stack, rs[0]["driver"], what, rs[0]["runs"],
+                                           rs[0]["jobs"]),
+                     side=side, mode=m, scenarios=rs[0]["scenarios"], jobs=rs[0]["jobs"],
+                     failed_runs=sum(r["failed_runs"] for r in rs), **extra)
+
+
 def all_figures(figs, rows, raw):
     """Every benchmark's figures; returns the CDF series by plot name."""
     memory(figs, rows)
@@ -335,4 +387,5 @@ def all_figures(figs, rows, raw):
     flush(figs, rows)
     cdfs["delayed"] = delayed(figs, rows, raw)
     conversion(figs, rows)
+    controlled(figs, rows)
     return cdfs

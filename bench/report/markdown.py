@@ -52,6 +52,12 @@ def write(machine, figs, aims, findings, plots, failed):
           "every thread of the process (getrusage) over the round, per work.\n" % (
               " %s times" % fmt(polls) if polls is not None else ""),
           tables.throughput_md(figs),
+          "## Controlled scheduling\n",
+          "Whole runs per second of the tty scenarios, every scenario in turn, two runs at "
+          "a time, one process each (bench/scenario-runs), medians over rounds; and the "
+          "cost of one scheduling point that switches fibers against a bare futex hand-off "
+          "between two host threads, alternated in the same processes (bench/sched.c).\n",
+          tables.controlled_md(figs),
           "## Other findings\n"]
     L += ["- %s\n" % s for s in findings] or ["None: their figures are missing.\n"]
     L += ["## Every figure\n",

@@ -58,6 +58,53 @@ def throughput_md(figs):
     return "\n".join(out) + "\n"
 
 
+CONTROLLED_ROWS = (("pct", "runs/s under pct schedules"), ("free", "runs/s free (no scheduler)"),
+                   ("start", "runs/s of start-up alone"))
+
+
+def controlled_rows(figs):
+    """(what, legacy, converted) rows of the controlled-scheduling figures."""
+    rows = []
+    for mode, what in CONTROLLED_ROWS:
+        v = [figs.value("scenario_runs_%s_%s" % (side, mode)) for side in ("legacy", "converted")]
+        if v != [None, None]:
+            rows.append((what, fmt(v[0]), fmt(v[1])))
+    pts = [figs.value("scenario_runs_%s_pct" % side, "points_per_run")
+           for side in ("legacy", "converted")]
+    if pts != [None, None]:
+        rows.append(("scheduling points a run (mean)", fmt(pts[0]), fmt(pts[1])))
+    return rows
+
+
+def sched_point_line(figs):
+    p = figs.get("sched_point")
+    if not p or p["median"] is None:
+        return "scheduling point: not measured"
+    return ("scheduling point (a switch between two fibers): %s ns; bare futex hand-off "
+            "between two host threads: %s ns; point/hand-off %s" % (
+                fmt(p["median"]), fmt(p.get("futex_handoff_ns")),
+                times(p.get("ratio_to_futex"), 3)))
+
+
+CONTROLLED_HEAD = ("tty scenarios, 2 jobs", "legacy", "converted")
+
+
+def controlled_text(figs):
+    line = "%-34s %10s %10s"
+    rows = controlled_rows(figs)
+    out = [line % CONTROLLED_HEAD] + [line % r for r in rows] if rows else []
+    return "\n".join(out + [sched_point_line(figs)])
+
+
+def controlled_md(figs):
+    rows = controlled_rows(figs)
+    out = []
+    if rows:
+        out = ["| " + " | ".join(CONTROLLED_HEAD) + " |", "|---|---:|---:|"]
+        out += ["| " + " | ".join(r) + " |" for r in rows]
+    return "\n".join(out + ["", sched_point_line(figs) + "."]) + "\n"
+
+
 def figures_md(figs):
     out = ["| figure | median | min | max | rounds | unit | more | what |",
            "|---|---:|---:|---:|---:|---|---|---|"]
