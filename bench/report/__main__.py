@@ -4,6 +4,10 @@ Input: RAW/results.jsonl (one JSON object per round of one variant, tagged
 by bench/run with figure, variant and round) and RAW/samples/*.txt (raw
 latency samples, one a line).  Output, in OUT: results.json (machine,
 figures, aims, failed rounds, plots), report.md and *.png.
+
+With --from-results FILE, the aims, their explanations, the findings and
+report.md are made again from a results.json alone: everything they say
+comes from its figures and machine, nothing from the raw rounds.
 """
 
 import argparse
@@ -16,12 +20,18 @@ from .figures import Figures
 
 def main():
     ap = argparse.ArgumentParser(prog="report")
-    ap.add_argument("--raw", required=True)
+    ap.add_argument("--raw")
     ap.add_argument("--out", required=True)
+    ap.add_argument("--from-results", metavar="FILE")
     ap.add_argument("--quick", default="0")
     ap.add_argument("--elapsed", type=int, default=0)
     ap.add_argument("--load-start", default="")
     a = ap.parse_args()
+    if a.from_results:
+        again(a.from_results, a.out)
+        return
+    if not a.raw:
+        ap.error("--raw or --from-results is needed")
 
     rows = rounds.load(a.raw)
     host = machine.describe(a.load_start, a.quick == "1", a.elapsed)
@@ -39,7 +49,25 @@ def main():
         json.dump(results, f, indent=1)
     with open(os.path.join(a.out, "report.md"), "w") as f:
         f.write(markdown.write(host, figs, goals, found, made, failed))
+    show(figs, goals, failed)
 
+
+def again(path, out):
+    """report.md, the aims and the findings from a results.json alone."""
+    with open(path) as f:
+        stored = json.load(f)
+    figs = Figures.load(stored["figures"])
+    host = stored["machine"]
+    goals = aims.build(figs, host)
+    found = findings.build(figs)
+    failed = stored.get("failed_rounds", [])
+    with open(os.path.join(out, "report.md"), "w") as f:
+        f.write(markdown.write(host, figs, goals, found, stored.get("plots", []), failed))
+    show(figs, goals, failed)
+
+
+def show(figs, goals, failed):
+    """The summary on the terminal."""
     print()
     print(tables.summary(figs.all))
     print()

@@ -32,6 +32,15 @@ class Figures:
         self._by_name[name] = fig
         return fig
 
+    @classmethod
+    def load(cls, stored):
+        """The figures as results.json stored them."""
+        figs = cls()
+        for fig in stored:
+            figs.all.append(fig)
+            figs._by_name[fig["name"]] = fig
+        return figs
+
     def missing(self, name, unit, what, reason):
         fig = self.add(name, unit, [], what)
         fig["missing"] = reason
