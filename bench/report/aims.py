@@ -361,7 +361,24 @@ class Aims:
                        "also records where the task blocked, for a deadlock's report." % (
                            fmt(float(pts)), fmt(pt), num(pts * pt / 1e6, 1),
                            num(per_run_ms, 1), jobs))
-        return " ".join(out) + load_note(self.machine)
+        out.append(self.slowest_sentence(pct, f.get("scenario_runs_%s_free" % side)))
+        return " ".join(x for x in out if x) + load_note(self.machine)
+
+    @staticmethod
+    def slowest_sentence(pct, free):
+        """Which scenarios take longer than the aim leaves a run."""
+        jobs = pct.get("jobs") or 1
+        budget = 1000.0 * jobs / RUNS_AIM
+        per = pct.get("per_scenario") or []
+        free_ms = {n: t for n, t, _ in (free or {}).get("per_scenario") or []}
+        over = [x for x in per if x[1] > budget]
+        if not over:
+            return ""
+        return ("At %d runs/s on %d jobs a run may take %s ms; under pct these took "
+                "longer: %s." % (RUNS_AIM, jobs, num(budget, 0), "; ".join(
+                    "%s %s ms a run (%s points; free %s ms)" % (
+                        n, num(t, 1), fmt(float(p)) if p else "-",
+                        num(free_ms.get(n), 1)) for n, t, p in over)))
 
 
 def build(figs, machine):

@@ -334,6 +334,17 @@ CONTROLLED_MODES = (
 )
 
 
+def per_scenario(rs):
+    """[name, ms a run (median over rounds), points] per scenario, slowest first."""
+    ms, points = {}, {}
+    for r in rs:
+        for name, t, p in r.get("per_scenario") or []:
+            ms.setdefault(name, []).append(t)
+            points.setdefault(name, p)
+    out = [[n, round(statistics.median(t), 2), points[n]] for n, t in ms.items()]
+    return sorted(out, key=lambda x: -x[1])
+
+
 def controlled(figs, rows):
     """Controlled scheduling: a scheduling point against a futex hand-off, and
     whole scenario runs per second."""
@@ -370,6 +381,8 @@ def controlled(figs, rows):
                 extra["ratio_to_start"] = median(
                     [{"r": x} for x in paired_ratios(rs, by_mode["start"], "runs_per_s")], "r")
                 extra["points_per_run"] = median(rs, "points_per_run")
+            if m != "start":
+                extra["per_scenario"] = per_scenario(rs)
             figs.add(name, "runs/s", [r["runs_per_s"] for r in rs],
                      "%s side (%s) %s scenarios, %s; %d runs a round, %d at a time, "
                      "one process each" % (side, stack, rs[0]["driver"], what, rs[0]["runs"],
