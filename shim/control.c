@@ -79,6 +79,7 @@ struct shim_ctl_task {
 	char name[16];
 	void *trace[CTL_TRACE]; /* where it last gave up the CPU */
 	int depth;
+	int parked; /* fibers: it has given up the CPU in switch_to() */
 };
 
 int shim_controlled;
@@ -122,7 +123,8 @@ static struct {
 
 static __thread struct shim_ctl_task *ctl_me; /* threads: this one's task */
 static __thread int ctl_adopting;
-static __thread int ctl_host; /* fibers: the one host thread */
+static __thread int ctl_host;		 /* fibers: the one host thread */
+static struct shim_ctl_task *ctl_tracer; /* fibers: a report asks for traces */
 
 /* The running task's own: with fibers, the one running is the one asking. */
 static inline struct shim_ctl_task *me_now(void)
@@ -274,7 +276,8 @@ static void print_trace(void **trace, int depth)
 			continue;
 		/* the scheduler's and the host's own frames say nothing */
 		if (!strncmp(sym, "shim_ctl_", 9) ||
-		    !strncmp(sym, "shim_host_", 10) || !strncmp(sym, "ctl_", 4))
+		    !strncmp(sym, "shim_host_", 10) ||
+		    !strncmp(sym, "ctl_", 4) || !strncmp(sym, "switch_to", 9))
 			continue;
 		printk(KERN_EMERG "      %s\n", sym);
 	}
@@ -300,6 +303,29 @@ void shim_ctl_print_replay(void)
 			   n < (int) sizeof(line) ? n : (int) sizeof(line) - 1);
 }
 
+/*
+ * Fibers: a task off the CPU keeps its stack as it left it, so where it
+ * waits is read there when a report needs it, rather than unwound at every
+ * block of every run whether a report ever comes or not.  The reporter
+ * switches to the parked task, which records its own backtrace and
+ * switches straight back.
+ */
+static void ctl_trace_of(struct shim_ctl_task *t)
+{
+	ctl_tracer = ctl.running;
+	shim_host_fiber_switch(ctl.running->fiber, t->fiber);
+	ctl_tracer = NULL;
+}
+
+/* In a parked fiber that has just been switched to: was it for its trace? */
+static void ctl_answer_trace(struct shim_ctl_task *me)
+{
+	while (ctl_tracer && ctl_tracer != me) {
+		me->depth = shim_host_backtrace(me->trace, CTL_TRACE);
+		shim_host_fiber_switch(me->fiber, ctl_tracer->fiber);
+	}
+}
+
 static void print_tasks(void)
 {
 	int i;
@@ -316,6 +342,8 @@ static void print_tasks(void)
 		       t == ctl.running ? "reports this" : wait_name(t));
 		if (t == ctl.running)
 			t->depth = shim_host_backtrace(t->trace, CTL_TRACE);
+		else if (ctl.fibers && ctl_host && t->parked)
+			ctl_trace_of(t);
 		print_trace(t->trace, t->depth);
 	}
 }
@@ -575,7 +603,9 @@ static void switch_to(struct shim_ctl_task *me, struct shim_ctl_task *next,
 			shim_host_fiber_switch(NULL, next->fiber);
 		}
 		save_locals(me);
+		me->parked = 1;
 		shim_host_fiber_switch(me->fiber, next->fiber);
+		ctl_answer_trace(me);
 		restore_locals(me);
 		reap_zombie();
 		return;
@@ -664,7 +694,8 @@ void shim_ctl_wait(volatile void *word, u32 val, s64 timeout_ns)
 		shim_host_raw_wait(word, val, timeout_ns);
 		return;
 	}
-	depth = shim_host_backtrace(trace, CTL_TRACE);
+	/* a fiber's trace is read from its stack if a report needs it */
+	depth = ctl.fibers ? 0 : shim_host_backtrace(trace, CTL_TRACE);
 	ctl_lock();
 	/* no one else runs: the word cannot change between test and block */
 	if (word &&
