@@ -356,9 +356,8 @@ class Aims:
             per_run_ms = 1000.0 * jobs / pct["median"]
             out.append("A run passes %s scheduling points on average; were each one a "
                        "switch at the %s ns sched_point measured, that would be %s ms of "
-                       "the %s ms a run took on one of the %d jobs.  Most points change no "
-                       "task and cost less; a point where a task blocks costs more, as it "
-                       "also records where the task blocked, for a deadlock's report." % (
+                       "the %s ms a run took on one of the %d jobs; most points change no "
+                       "task and cost less." % (
                            fmt(float(pts)), fmt(pt), num(pts * pt / 1e6, 1),
                            num(per_run_ms, 1), jobs))
         out.append(self.slowest_sentence(pct, f.get("scenario_runs_%s_free" % side)))
