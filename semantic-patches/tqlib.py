@@ -70,7 +70,8 @@ def note(p, idiom, msg, kind="conv"):
     if _mode["stats"]:
         print("TQSTAT\t%s\t%s\t%s\t%s\t%s" % (kind, idiom, fname, pos.line, msg), flush=True)
     elif _mode["report"]:
-        print("%s:%s: %s" % (fname, pos.line, msg), flush=True)
+        print("%s:%s: %s%s" % (fname, pos.line, "kept: " if kind == "kept" else "", msg),
+              flush=True)
 
 
 def note_line(fname, line, idiom, msg, kind="residue"):
