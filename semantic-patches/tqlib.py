@@ -40,7 +40,7 @@ def is_tq_type(t):
 
 def is_work_type(t):
     return " ".join(str(t).split()) in ("work_t", "work_t *", "struct work_struct",
-                                         "struct work_struct *")
+                                        "struct work_struct *")
 
 
 def c(expr):
@@ -224,7 +224,8 @@ LEGACY = {
     "task_queue": "task_queue left: use a workqueue_t by hand",
     "TQ_ACTIVE": "TQ_ACTIVE() left: no workqueue equivalent",
     "tq_immediate": "tq_immediate left: use schedule_work() (runs in process context)",
-    "tq_timer": "tq_timer: runs from the timer interrupt, no workqueue equivalent; convert by hand (a timer, or schedule_delayed_work())",
+    "tq_timer": "tq_timer: runs in the timer interrupt at the next tick; by hand: "
+                "schedule_delayed_work(&x, 1) (process context), or a timer_list",
     "tq_disk": "tq_disk: the block layer's plug queue, not deferred work; convert by hand",
     "IMMEDIATE_BH": "IMMEDIATE_BH left: the immediate bottom half has no workqueue equivalent",
 }
