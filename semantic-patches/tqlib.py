@@ -406,16 +406,38 @@ def parse_tq_initializer(elements):
     """{field: text} for a designated tq_struct initialiser that DECLARE_WORK
     can express (routine, data, sync = 0, list), else None."""
     fields = {}
+    if elements and not _DESIG.match(elements[0]):
+        return _positional(elements)
     for e in elements:
         m = _DESIG.match(e)
         if not m:
-            return None                 # positional
+            return None                 # mixed
         name = m.group(1) or m.group(2)
         if name in fields or name not in ("routine", "data", "sync", "list"):
             return None
         fields[name] = m.group(3).strip()
     if "sync" in fields and fields["sync"] not in ("0", "0UL", "0L"):
         return None
+    return fields
+
+
+_EMPTY_LIST = {"{0,0}", "{NULL,NULL}", "{}", "{0}", "{NULL}", "0", "NULL"}
+_ZERO = {"0", "0UL", "0L", "0ul", "0l"}
+
+
+def _positional(elements):
+    """{routine, data, positional: n} for the 2.4 layout { list, sync,
+    routine, data } with an empty list and a zero sync, else None."""
+    els = [" ".join(e.split()) for e in elements]
+    if not 2 <= len(els) <= 4 or \
+            re.sub(r"\s+", "", els[0]).replace(",}", "}") not in _EMPTY_LIST or \
+            els[1] not in _ZERO:
+        return None
+    fields = {"positional": str(len(els))}
+    if len(els) > 2:
+        fields["routine"] = els[2]
+    if len(els) > 3:
+        fields["data"] = els[3]
     return fields
 
 

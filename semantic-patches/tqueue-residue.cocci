@@ -152,7 +152,13 @@ il << ini.il;
 p << ini.p;
 @@
 fs = tqlib.parse_tq_initializer(il.elements)
-if fs is None or "list" in fs:
+els = [" ".join(e.split()) for e in il.elements]
+if fs is None and len(els) >= 3 and not tqlib.parse_tq_initializer(els[:1]):
+    tqlib.note(p, "residue_initializer",
+               "%s: positional tq_struct initialiser with a list or sync (%s, %s) DECLARE_WORK "
+               "cannot express; by hand: DECLARE_WORK(%s, %s, %s) and drop what set them"
+               % (x, els[0], els[1], x, els[2], els[3] if len(els) > 3 else "NULL"), "residue")
+elif fs is None or "list" in fs:
     tqlib.note(p, "residue_initializer",
                "%s: %s tq_struct initialiser; rewrite as DECLARE_WORK(%s, f, d) by hand"
                % (x, "positional" if fs is None else "a .list in the", x), "residue")
