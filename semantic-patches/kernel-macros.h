@@ -68,6 +68,9 @@
 #define MODULE_VERSION(x)
 #define MODULE_NAME(x)
 #define SET_MODULE_OWNER(dev) MACROSTATEMENT
+// 2.4's GNU `field: value` hidden in a macro, first in file_operations
+// initialisers of the time
+#define OWNER_THIS_MODULE owner: THIS_MODULE,
 #define module_init(x)
 #define module_exit(x)
 #define __initcall(x)

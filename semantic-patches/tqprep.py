@@ -310,6 +310,19 @@ def _match_close(toks, i, o="(", c=")"):
     return None
 
 
+def _match_open(toks, k):
+    """Index of the `(` that the `)` at k closes, or None."""
+    depth = 0
+    for j in range(k, -1, -1):
+        if toks[j].val == ")":
+            depth += 1
+        elif toks[j].val == "(":
+            depth -= 1
+            if depth == 0:
+                return j
+    return None
+
+
 def _cast_type(toks, lo, hi):
     """Do toks[lo:hi] (inside the parentheses) spell a type?"""
     if hi <= lo:
@@ -458,7 +471,11 @@ def _marker_macros(toks, known=()):
         if 0 < i < len(toks) - 1 and toks[i - 1].val == ")" and toks[i + 1].val == ";" \
                 and not toks[i - 1].pp and not toks[i + 1].pp and \
                 not t.val.startswith("__attribute") and t.val not in known:
-            out.append(i)
+            # a declarator's parameter list, not a cast: `= (T *) NULL;`
+            o = _match_open(toks, i - 1)
+            if o is not None and o > 0 and toks[o - 1].kind == "ident" and \
+                    toks[o - 1].val not in _KEYWORDS:
+                out.append(i)
     return out
 
 

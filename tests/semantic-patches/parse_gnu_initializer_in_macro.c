@@ -8,6 +8,14 @@ struct pport { int base; int mode; struct tq_struct tq; };
 		     }
 
 static struct pport ports[2] = { PPORT_EMPTY, PPORT_EMPTY };
+static struct pport *spare = (struct pport *) NULL;
+
+/* OWNER_THIS_MODULE (kernel-macros.h) is `owner: THIS_MODULE,` */
+static struct file_operations pport_fops = {
+	OWNER_THIS_MODULE
+	open:		pport_open,
+	release:	pport_release,
+};
 
 static void pport_wake(int n)
 {
