@@ -214,7 +214,8 @@ def regions(text, toks=None):
                 elif d == 0 and t.val in ("=", ";"):
                     break
                 elif d == 0 and t.kind == "ident" and t.val not in _KEYWORDS and \
-                        not t.val.startswith("__attribute"):
+                        not (t.val.startswith("__") and name):
+                    # not a marker after the name: `x[] __initdata = ...`
                     name = t.val
         out.append(Region(first, last, kind, name))
         del cur[:]
