@@ -40,7 +40,7 @@ def is_tq_type(t):
 
 def is_work_type(t):
     return " ".join(str(t).split()) in ("work_t", "work_t *", "struct work_struct",
-                                         "struct work_struct *")
+                                        "struct work_struct *")
 
 
 def c(expr):
@@ -70,7 +70,8 @@ def note(p, idiom, msg, kind="conv"):
     if _mode["stats"]:
         print("TQSTAT\t%s\t%s\t%s\t%s\t%s" % (kind, idiom, fname, pos.line, msg), flush=True)
     elif _mode["report"]:
-        print("%s:%s: %s" % (fname, pos.line, msg), flush=True)
+        print("%s:%s: %s%s" % (fname, pos.line, "kept: " if kind == "kept" else "", msg),
+              flush=True)
 
 
 def note_line(fname, line, idiom, msg, kind="residue"):
@@ -223,7 +224,8 @@ LEGACY = {
     "task_queue": "task_queue left: use a workqueue_t by hand",
     "TQ_ACTIVE": "TQ_ACTIVE() left: no workqueue equivalent",
     "tq_immediate": "tq_immediate left: use schedule_work() (runs in process context)",
-    "tq_timer": "tq_timer: runs from the timer interrupt, no workqueue equivalent; convert by hand (a timer, or schedule_delayed_work())",
+    "tq_timer": "tq_timer: runs in the timer interrupt at the next tick; by hand: "
+                "schedule_delayed_work(&x, 1) (process context), or a timer_list",
     "tq_disk": "tq_disk: the block layer's plug queue, not deferred work; convert by hand",
     "IMMEDIATE_BH": "IMMEDIATE_BH left: the immediate bottom half has no workqueue equivalent",
 }
@@ -404,16 +406,38 @@ def parse_tq_initializer(elements):
     """{field: text} for a designated tq_struct initialiser that DECLARE_WORK
     can express (routine, data, sync = 0, list), else None."""
     fields = {}
+    if elements and not _DESIG.match(elements[0]):
+        return _positional(elements)
     for e in elements:
         m = _DESIG.match(e)
         if not m:
-            return None                 # positional
+            return None                 # mixed
         name = m.group(1) or m.group(2)
         if name in fields or name not in ("routine", "data", "sync", "list"):
             return None
         fields[name] = m.group(3).strip()
     if "sync" in fields and fields["sync"] not in ("0", "0UL", "0L"):
         return None
+    return fields
+
+
+_EMPTY_LIST = {"{0,0}", "{NULL,NULL}", "{}", "{0}", "{NULL}", "0", "NULL"}
+_ZERO = {"0", "0UL", "0L", "0ul", "0l"}
+
+
+def _positional(elements):
+    """{routine, data, positional: n} for the 2.4 layout { list, sync,
+    routine, data } with an empty list and a zero sync, else None."""
+    els = [" ".join(e.split()) for e in elements]
+    if not 2 <= len(els) <= 4 or \
+            re.sub(r"\s+", "", els[0]).replace(",}", "}") not in _EMPTY_LIST or \
+            els[1] not in _ZERO:
+        return None
+    fields = {"positional": str(len(els))}
+    if len(els) > 2:
+        fields["routine"] = els[2]
+    if len(els) > 3:
+        fields["data"] = els[3]
     return fields
 
 

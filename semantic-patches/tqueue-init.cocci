@@ -103,7 +103,11 @@ il << dinit.il;
 p << dinit.p;
 @@
 fs = tqlib.parse_tq_initializer(il.elements)
-if fs is not None and "list" not in fs:
+if fs is not None and "positional" in fs:
+    # the 2.4 layout: list, sync, routine, data
+    tqlib.fact("init_p" + fs["positional"], x)
+    tqlib.note(p, "declare_work", "positional struct tq_struct %s initialiser -> DECLARE_WORK()" % x)
+elif fs is not None and "list" not in fs:
     tqlib.fact("init_" + "".join(k[0] for k in ("routine", "data", "sync") if k in fs), x)
     tqlib.note(p, "declare_work", "struct tq_struct %s = {...} -> DECLARE_WORK()" % x)
 
@@ -115,10 +119,23 @@ identifier rs : script:python() { tqlib.has_fact("init_rs", rs) };
 identifier rds : script:python() { tqlib.has_fact("init_rds", rds) };
 identifier ds : script:python() { tqlib.has_fact("init_ds", ds) };
 identifier none : script:python() { tqlib.has_fact("init_", none) };
+identifier pos_two : script:python() { tqlib.has_fact("init_p2", pos_two) };
+identifier pos_three : script:python() { tqlib.has_fact("init_p3", pos_three) };
+identifier pos_four : script:python() { tqlib.has_fact("init_p4", pos_four) };
+initializer l;
 expression f, e, z;
 declarer name DECLARE_WORK;
 @@
 (
+- struct tq_struct pos_four = { l, z, f, e };
++ DECLARE_WORK(pos_four, f, e);
+|
+- struct tq_struct pos_three = { l, z, f };
++ DECLARE_WORK(pos_three, f, NULL);
+|
+- struct tq_struct pos_two = { l, z };
++ DECLARE_WORK(pos_two, NULL, NULL);
+|
 - struct tq_struct r = { .routine = f };
 + DECLARE_WORK(r, f, NULL);
 |

@@ -25,6 +25,7 @@
 virtual patch
 virtual report
 virtual stats
+virtual convert
 
 @initialize:python@
 @@
@@ -54,18 +55,28 @@ position p;
  queue_task@p(E, Q)
 
 @script:python@
+E << qt.E;
 Q << qt.Q;
 p << qt.p;
 @@
 q = tqlib.c(Q)
+e = tqlib.c(E)
 if q == "&tq_timer":
-    why = "queue_task() on tq_timer: runs from the timer interrupt, no workqueue equivalent; convert by hand (a timer, or schedule_delayed_work())"
+    why = ("queue_task(%s, &tq_timer): runs in the timer interrupt at the next tick; by hand: "
+           "schedule_delayed_work(%s, 1) (process context, one tick later; what "
+           "convert --tq-timer=delayed writes), or a timer_list if it must stay in interrupt "
+           "context" % (e, e))
 elif q == "&tq_disk":
-    why = "queue_task() on tq_disk: the block layer's plug queue, not deferred work; convert by hand"
+    why = ("queue_task(%s, &tq_disk): the block layer's plug queue, not deferred work: "
+           "leave it to the block layer's own conversion (blk_plug_device())" % e)
 elif q == "&tq_immediate":
-    why = "queue_task() on tq_immediate without mark_bh(IMMEDIATE_BH) next to it: convert by hand to schedule_work()"
+    why = ("queue_task(%s, &tq_immediate) and no mark_bh(IMMEDIATE_BH) in the file: by hand, "
+           "schedule_work(%s) if another file's mark_bh ran it" % (e, e))
 else:
-    why = "queue_task() on private task queue %s: convert by hand to create_workqueue()/queue_work()" % q
+    why = ("queue_task(%s, %s): %s is a private task queue, kept (see its declaration); "
+           "%s must stay a struct tq_struct set up with INIT_TQUEUE(), or give "
+           "the queue a workqueue of its own (queue_work(wq, %s), flush_workqueue(wq) where "
+           "run_task_queue() was)" % (e, q, q.lstrip("&"), e, e))
 tqlib.note(p, "residue_queue_task", why, "residue")
 
 @rq@
@@ -84,23 +95,32 @@ if q == "&tq_disk":
 elif q in ("&tq_timer", "&tq_immediate"):
     why = "run_task_queue(%s): runs a bottom-half queue; there is no such queue any more, convert by hand" % q
 else:
-    why = "run_task_queue(%s): a private task queue; convert by hand (flush_workqueue() on a workqueue of your own)" % q
-tqlib.note(p, "residue_run_task_queue", why, "residue")
+    why = None
+    tqlib.note(p, "kept_private_queue",
+               "run_task_queue(%s): runs the private task queue %s here, synchronously, in "
+               "this caller's context; a workqueue would run its tasks later, in a worker "
+               "thread, so the queue is kept (<linux/tqueue.h>); the workqueue equivalent "
+               "is queue_work() on a workqueue of its own and flush_workqueue() here"
+               % (q, q.lstrip("&")),
+               "kept")
+if why:
+    tqlib.note(p, "residue_run_task_queue", why, "residue")
 
-@dtq@
-declarer name DECLARE_TASK_QUEUE;
-identifier q;
-position p;
-@@
- DECLARE_TASK_QUEUE@p(q);
-
+// a token scan, not `declarer name DECLARE_TASK_QUEUE`: that makes the
+// parser take the q of the header's `#define DECLARE_TASK_QUEUE(q)` for a
+// type name, and then every `q->...` of the file fails to parse
 @script:python@
-q << dtq.q;
-p << dtq.p;
 @@
-tqlib.note(p, "residue_declare_task_queue",
-           "DECLARE_TASK_QUEUE(%s): a private task queue; convert by hand to create_workqueue()" % q,
-           "residue")
+for f in tqlib._current:
+    toks = tqlib.file_tokens(f)
+    for i in range(len(toks) - 3):
+        if toks[i][1] == "DECLARE_TASK_QUEUE" and toks[i + 1][1] == "(" and \
+                toks[i + 3][1] == ")":
+            q = toks[i + 2][1]
+            tqlib.note_line(f, toks[i][2], "kept_private_queue",
+                            "DECLARE_TASK_QUEUE(%s): a private task queue, run synchronously "
+                            "where run_task_queue(&%s) is called: kept (a workqueue would run "
+                            "it asynchronously)" % (q, q), "kept")
 
 @mb@
 symbol IMMEDIATE_BH;
@@ -132,7 +152,13 @@ il << ini.il;
 p << ini.p;
 @@
 fs = tqlib.parse_tq_initializer(il.elements)
-if fs is None or "list" in fs:
+els = [" ".join(e.split()) for e in il.elements]
+if fs is None and len(els) >= 3 and not tqlib.parse_tq_initializer(els[:1]):
+    tqlib.note(p, "residue_initializer",
+               "%s: positional tq_struct initialiser with a list or sync (%s, %s) DECLARE_WORK "
+               "cannot express; by hand: DECLARE_WORK(%s, %s, %s) and drop what set them"
+               % (x, els[0], els[1], x, els[2], els[3] if len(els) > 3 else "NULL"), "residue")
+elif fs is None or "list" in fs:
     tqlib.note(p, "residue_initializer",
                "%s: %s tq_struct initialiser; rewrite as DECLARE_WORK(%s, f, d) by hand"
                % (x, "positional" if fs is None else "a .list in the", x), "residue")
@@ -345,8 +371,9 @@ if tqlib.has_fact("work", w) and not tqlib.has_fact("set_up", w):
                % (w, fld, w), "residue")
 
 // ------------------------------------------------------ the token scan
+// (convert does this itself, on every candidate, parsed or not)
 
-@script:python@
+@script:python depends on !convert@
 @@
 for fname in cocci.files():
     try:

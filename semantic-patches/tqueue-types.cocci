@@ -71,11 +71,29 @@ p << inc.p;
 @@
 tqlib.note(p, "include", "#include <linux/tqueue.h> -> <linux/workqueue.h>")
 
-@depends on patch && has_wq@
+// a task queue kept (private, tq_timer, tq_disk, tq_immediate without
+// mark_bh): the file still needs <linux/tqueue.h>, and the workqueue
+// header beside it.  (Not DECLARE_TASK_QUEUE: `declarer name` for it in a
+// rule makes the parser take the q of the header's own #define for a type
+// name, and then every `q->...` of the file fails to parse.)
+@tq_left_call@
+@@
+(
+ queue_task(...)
+|
+ run_task_queue(...)
+)
+
+@depends on patch && has_wq && !tq_left_call@
 @@
 - #include <linux/tqueue.h>
 
-@depends on patch && !has_wq@
+@depends on patch && !has_wq && !tq_left_call@
 @@
 - #include <linux/tqueue.h>
++ #include <linux/workqueue.h>
+
+@depends on patch && !has_wq && tq_left_call@
+@@
+  #include <linux/tqueue.h>
 + #include <linux/workqueue.h>

@@ -2,8 +2,8 @@
 
 static void poll(void *data);
 
-/* positional: DECLARE_WORK cannot be derived safely, so it is reported */
-static struct tq_struct poll_tq = { { NULL, NULL }, 0, poll, NULL };
+/* positional, marked as queued (sync 1): DECLARE_WORK would lose that, so it is reported */
+static struct tq_struct poll_tq = { { NULL, NULL }, 1, poll, NULL };
 
 void go(void)
 {

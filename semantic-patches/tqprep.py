@@ -1,0 +1,620 @@
+"""What convert does to C text around coccinelle, in plain Python.
+
+  * scan(): C tokens with their offsets and lines, preprocessor lines
+    marked, comments and literals skipped;
+  * legacy_lines() and is_candidate(): where the task-queue API is used;
+  * regions() and describe(): the top-level elements of a file (functions,
+    declarations, #define ...), to name the one coccinelle cannot parse;
+  * hide() and restore(): the parse-only rewrites.  Some GNU C of the 2.4
+    era stops coccinelle's parser: a cast used as an lvalue
+    (`(char *)p += n;`), `__attribute__((...))` with arguments after a
+    declarator, a function-like macro used as a function's name
+    (`DRM(irq_install)(...)`), a declarator followed by a marker macro
+    (`void f(void) md__init;`).  hide() rewrites them in the copy that
+    coccinelle parses, without moving any line; restore() puts the
+    author's text back in coccinelle's output, and says where it could not.
+
+Standard library only; used by convert, not by the .cocci files.
+"""
+
+import difflib
+import re
+
+import tqlib
+
+# ------------------------------------------------------------- scanning
+
+_SCAN = re.compile(r"""
+    (?P<comment>/\*.*?(?:\*/|\Z)|//(?:\\\n|[^\n])*)
+  | (?P<string>"(?:\\.|\\\n|[^"\\\n])*"?|'(?:\\.|[^'\\\n])*'?)
+  | (?P<number>\.?[0-9](?:[eEpP][+-]|[0-9A-Za-z_.])*)
+  | (?P<ident>[A-Za-z_$][A-Za-z0-9_$]*)
+  | (?P<cont>\\\r?\n)
+  | (?P<punct><<=|>>=|\.\.\.|->|\+\+|--|<<|>>|<=|>=|==|!=|&&|\|\||[-+*/%&|^]=|\#\#|[^\sA-Za-z0-9_$])
+  | (?P<space>[ \t\f\v\r]+|\n)
+""", re.S | re.X)
+
+
+class Tok:
+    __slots__ = ("kind", "val", "start", "end", "line", "pp")
+
+    def __init__(self, kind, val, start, end, line, pp):
+        self.kind, self.val, self.start, self.end, self.line, self.pp = \
+            kind, val, start, end, line, pp
+
+    def __repr__(self):
+        return "%s@%d" % (self.val, self.line)
+
+
+def scan(text):
+    """[Tok] for identifiers, numbers and punctuation (strings and
+    character literals as kind "string"); comments dropped.  pp is True
+    for the tokens of a preprocessor line (continuations included)."""
+    out = []
+    pos, line, n = 0, 1, len(text)
+    at_bol = True
+    in_pp = False
+    while pos < n:
+        m = _SCAN.match(text, pos)
+        if m is None:
+            pos += 1
+            continue
+        kind = m.lastgroup
+        val = m.group(kind)
+        if kind == "space":
+            if val == "\n":
+                line += 1
+                at_bol = True
+                in_pp = False
+        elif kind == "cont":
+            line += 1
+        elif kind == "comment":
+            line += val.count("\n")
+        else:
+            if at_bol and val == "#":
+                in_pp = True
+            at_bol = False
+            out.append(Tok(kind, val, m.start(), m.end(), line, in_pp))
+            line += val.count("\n")
+        pos = m.end()
+    return out
+
+
+def _line_starts(text):
+    starts = [0]
+    for m in re.finditer("\n", text):
+        starts.append(m.end())
+    return starts
+
+
+# ------------------------------------------------------------ candidates
+
+_NAMES = sorted(tqlib.LEGACY, key=len, reverse=True)
+_PREFILTER = re.compile(r"\b(?:%s)\b|tqueue\.h" % "|".join(_NAMES))
+_PREFILTER_B = re.compile((r"\b(?:%s)\b|tqueue\.h" % "|".join(_NAMES)).encode())
+
+
+def mentions_api(data):
+    """Cheap test on raw bytes: could this file use the task-queue API?"""
+    return _PREFILTER_B.search(data) is not None
+
+
+def legacy_lines(text):
+    """{line: [token, ...]} of the task-queue API in code (comments and
+    strings do not count), #include <linux/tqueue.h> included."""
+    out = {}
+    if not _PREFILTER.search(text):
+        return out
+    for line, tok, _ in tqlib.legacy_residue(text):
+        out.setdefault(line, []).append(tok)
+    return out
+
+
+# --------------------------------------------------------- merge markers
+
+_MARKER = re.compile(r"^(<{7}|={7}|>{7}|\|{7})(?:[ \t].*)?$", re.M)
+
+
+def merge_markers(text):
+    """[(line, marker)] of version-control conflict markers."""
+    return [(text.count("\n", 0, m.start()) + 1, m.group(1)) for m in _MARKER.finditer(text)]
+
+
+# ------------------------------------------------------ top-level regions
+
+class Region:
+    """One top-level element: lines first..last, kind "function",
+    "declaration", "directive" (a preprocessor line) or "other"."""
+
+    __slots__ = ("first", "last", "kind", "name")
+
+    def __init__(self, first, last, kind, name):
+        self.first, self.last, self.kind, self.name = first, last, kind, name
+
+    def describe(self):
+        if self.kind == "function":
+            return "function %s()" % self.name if self.name else \
+                "the function at line %d" % self.first
+        if self.kind == "directive":
+            return "the %s at line %d" % (self.name or "preprocessor line", self.first)
+        if self.kind == "declaration" and self.name:
+            return "the declaration of %s" % self.name
+        return "the code of lines %d-%d" % (self.first, self.last)
+
+
+_KEYWORDS = {
+    "auto", "break", "case", "char", "const", "continue", "default", "do", "double",
+    "else", "enum", "extern", "float", "for", "goto", "if", "inline", "int", "long",
+    "register", "restrict", "return", "short", "signed", "sizeof", "static", "struct",
+    "switch", "typedef", "union", "unsigned", "void", "volatile", "while", "__inline__",
+    "__inline", "__volatile__", "asm", "__asm__", "typeof", "__typeof__", "_Bool",
+}
+
+
+def _function_name(toks):
+    """Name of a function whose header is toks (up to its body's `{`)."""
+    depth = 0
+    groups = []         # (open index, close index) of top-level (...)
+    start = None
+    for i, t in enumerate(toks):
+        if t.val == "(":
+            if depth == 0:
+                start = i
+            depth += 1
+        elif t.val == ")":
+            depth -= 1
+            if depth == 0 and start is not None:
+                groups.append((start, i))
+    for lo, hi in groups:
+        if lo == 0:
+            continue
+        prev = toks[lo - 1]
+        if prev.kind == "ident" and prev.val not in _KEYWORDS and \
+                not prev.val.startswith("__attribute"):
+            # a macro that builds the name: DRM(irq_install)(...)
+            if lo >= 2 and prev is toks[lo - 1] and hi + 1 < len(toks) and \
+                    toks[hi + 1].val == "(":
+                return "".join(t.val for t in toks[lo - 1:hi + 1])
+            return prev.val
+    return None
+
+
+def regions(text, toks=None):
+    """[Region] of text, in order."""
+    toks = scan(text) if toks is None else toks
+    out = []
+    cur = []
+    depth = 0
+    pdepth = 0
+    pp_first = pp_last = None
+    pp_name = None
+
+    def flush_pp():
+        if pp_first is not None:
+            out.append(Region(pp_first, pp_last, "directive", pp_name))
+
+    def close(kind=None):
+        if not cur:
+            return
+        first, last = cur[0].line, cur[-1].line
+        if kind is None:
+            kind = "declaration"
+        name = None
+        if kind == "function":
+            body = next((i for i, t in enumerate(cur) if t.val == "{"), len(cur))
+            name = _function_name(cur[:body])
+        else:
+            # the last name at nesting depth 0 before `=` or `;`
+            d = 0
+            for t in cur:
+                if t.val in ("(", "[", "{"):
+                    d += 1
+                elif t.val in (")", "]", "}"):
+                    d -= 1
+                elif d == 0 and t.val in ("=", ";"):
+                    break
+                elif d == 0 and t.kind == "ident" and t.val not in _KEYWORDS and \
+                        not (t.val.startswith("__") and name):
+                    # not a marker after the name: `x[] __initdata = ...`
+                    name = t.val
+        out.append(Region(first, last, kind, name))
+        del cur[:]
+
+    for i, t in enumerate(toks):
+        if t.pp:
+            if pp_first is not None and (t.line > pp_last + 1 or t.val == "#" and
+                                         i > 0 and toks[i - 1].line != t.line):
+                flush_pp()
+                pp_first = None
+            if pp_first is None:
+                pp_first, pp_name = t.line, None
+            pp_last = t.line
+            if pp_name is None and t.kind == "ident":
+                pp_name = "#" + t.val
+            elif pp_name in ("#define", "#undef") and t.kind == "ident":
+                pp_name = "%s %s" % (pp_name, t.val)
+            continue
+        if pp_first is not None:
+            flush_pp()
+            pp_first = None
+        cur.append(t)
+        v = t.val
+        if v in ("(", "["):
+            pdepth += 1
+        elif v in (")", "]"):
+            pdepth = max(0, pdepth - 1)
+        elif v == "{":
+            depth += 1
+        elif v == "}":
+            depth = max(0, depth - 1)
+            if depth == 0:
+                # a function body ends here; an initialiser or a struct
+                # goes on to its `;`
+                j = next((k for k, x in enumerate(cur) if x.val == "{"), None)
+                head = cur[:j] if j is not None else []
+                if head and head[-1].val != "=" and not any(x.val == "=" for x in head) \
+                        and any(x.val == "(" for x in head) and \
+                        not any(x.val in ("struct", "union", "enum") and
+                                k + 2 < len(head) and head[k + 2].val == "{"
+                                for k, x in enumerate(head)):
+                    close("function")
+        elif v == ";" and depth == 0 and pdepth == 0:
+            close()
+    flush_pp()
+    close("other")
+    out.sort(key=lambda r: r.first)
+    return out
+
+
+def region_at(regs, line):
+    """The region holding line: the innermost (a directive inside a
+    function counts as the function's)."""
+    best = None
+    for r in regs:
+        if r.first <= line <= r.last:
+            if best is None or (best.kind == "directive" and r.kind != "directive"):
+                best = r
+    return best
+
+
+# ------------------------------------------------------ parse-only rewrites
+
+class Hidden:
+    """One parse-only rewrite: text[start:end] was orig, is repl."""
+
+    __slots__ = ("kind", "line", "start", "end", "orig", "repl", "what")
+
+    def __init__(self, kind, line, start, end, orig, repl, what):
+        self.kind, self.line, self.start, self.end = kind, line, start, end
+        self.orig, self.repl, self.what = orig, repl, what
+
+
+_ASSIGN = {"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="}
+_INCDEC = {"++", "--"}
+_TYPE_WORDS = {"char", "short", "int", "long", "unsigned", "signed", "void", "float",
+               "double", "const", "volatile", "struct", "union", "enum", "_Bool"}
+
+
+def _blank(s):
+    return re.sub(r"[^\n]", " ", s)
+
+
+def _match_close(toks, i, o="(", c=")"):
+    depth = 0
+    for j in range(i, len(toks)):
+        if toks[j].val == o:
+            depth += 1
+        elif toks[j].val == c:
+            depth -= 1
+            if depth == 0:
+                return j
+    return None
+
+
+def _match_open(toks, k):
+    """Index of the `(` that the `)` at k closes, or None."""
+    depth = 0
+    for j in range(k, -1, -1):
+        if toks[j].val == ")":
+            depth += 1
+        elif toks[j].val == "(":
+            depth -= 1
+            if depth == 0:
+                return j
+    return None
+
+
+def _cast_type(toks, lo, hi):
+    """Do toks[lo:hi] (inside the parentheses) spell a type?"""
+    if hi <= lo:
+        return False
+    words = [t for t in toks[lo:hi] if t.val != "*"]
+    if any(t.kind != "ident" for t in words):
+        return False
+    if not words:
+        return False
+    if any(t.val in _TYPE_WORDS for t in words):
+        return True
+    # a typedef name, maybe followed by stars: (u_int *), (foo_t)
+    return len(words) == 1
+
+
+def _lvalue_end(toks, j):
+    """Index after an lvalue starting at toks[j] (`*`* name, then ->x, .x,
+    [..]; or a parenthesised one), or None."""
+    n = len(toks)
+    while j < n and toks[j].val == "*":
+        j += 1
+    if j >= n:
+        return None
+    if toks[j].kind == "ident" and toks[j].val not in _KEYWORDS:
+        j += 1
+    elif toks[j].val == "(":
+        k = _match_close(toks, j)
+        if k is None:
+            return None
+        j = k + 1
+    else:
+        return None
+    while j < n:
+        if toks[j].val in ("->", ".") and j + 1 < n and toks[j + 1].kind == "ident":
+            j += 2
+        elif toks[j].val == "[":
+            k = _match_close(toks, j, "[", "]")
+            if k is None:
+                return None
+            j = k + 1
+        else:
+            break
+    return j
+
+
+def _lvalue_casts(toks):
+    """(open, close) token indices of casts used as lvalues."""
+    out = []
+    n = len(toks)
+    for i, t in enumerate(toks):
+        if t.val != "(" or t.pp:
+            continue
+        prev = toks[i - 1] if i else None
+        prefix_incdec = prev is not None and prev.val in _INCDEC
+        if prev is not None and not prefix_incdec:
+            if prev.kind in ("ident", "number", "string") and prev.val != "return":
+                continue
+            if prev.val in (")", "]"):
+                continue
+        k = _match_close(toks, i)
+        if k is None or k + 1 >= n or not _cast_type(toks, i + 1, k):
+            continue
+        e = _lvalue_end(toks, k + 1)
+        if e is None or e >= n:
+            continue
+        if prefix_incdec:
+            out.append((i, k))
+            continue
+        # ((T)x)++ : as many `)` as `(` stood right before the cast;
+        # *(T *)p = v and *((T *)p) = v assign through the cast, legally
+        opened = 0
+        b = i - 1
+        while b >= 0 and toks[b].val == "(":
+            opened += 1
+            b -= 1
+        if b >= 0 and toks[b].val in ("*", "&"):
+            continue
+        closed = 0
+        while e < n and toks[e].val == ")" and closed < opened:
+            e += 1
+            closed += 1
+        if e < n and (toks[e].val in _ASSIGN or toks[e].val in _INCDEC):
+            out.append((i, k))
+    return out
+
+
+def _attributes(toks):
+    """(first, last) token indices of __attribute__((...)) with arguments."""
+    out = []
+    for i, t in enumerate(toks):
+        if t.pp or t.val not in ("__attribute__", "__attribute"):
+            continue
+        if i + 1 >= len(toks) or toks[i + 1].val != "(":
+            continue
+        k = _match_close(toks, i + 1)
+        if k is None:
+            continue
+        if sum(1 for x in toks[i + 1:k + 1] if x.val == "(") > 2:
+            out.append((i, k))
+    return out
+
+
+def _name_macros(toks):
+    """Function-like macros used as a function's name at file scope:
+    `static int DRM(irq_install)(drm_device_t *dev)`.  {macro name}."""
+    names = set()
+    depth = 0
+    n = len(toks)
+    for i, t in enumerate(toks):
+        if t.pp:
+            continue
+        if t.val == "{":
+            depth += 1
+        elif t.val == "}":
+            depth = max(0, depth - 1)
+        if depth or t.kind != "ident" or t.val in _KEYWORDS or i + 4 >= n:
+            continue
+        if toks[i + 1].val == "(" and toks[i + 2].kind == "ident" and \
+                toks[i + 3].val == ")" and toks[i + 4].val == "(" and \
+                not any(x.pp for x in toks[i + 1:i + 5]):
+            prev = toks[i - 1] if i else None
+            if prev is not None and (prev.kind == "ident" or prev.val == "*"):
+                names.add(t.val)
+    return names
+
+
+def _marker_macros(toks, known=()):
+    """`void f(void) md__init;`: an identifier between a declarator's `)`
+    and its `;` at file scope is a marker macro.  [token index]."""
+    out = []
+    depth = 0
+    pdepth = 0
+    for i, t in enumerate(toks):
+        if t.pp:
+            continue
+        if t.val == "{":
+            depth += 1
+        elif t.val == "}":
+            depth = max(0, depth - 1)
+        elif t.val == "(":
+            pdepth += 1
+        elif t.val == ")":
+            pdepth = max(0, pdepth - 1)
+        if depth or pdepth or t.kind != "ident" or t.val in _KEYWORDS:
+            continue
+        if 0 < i < len(toks) - 1 and toks[i - 1].val == ")" and toks[i + 1].val == ";" \
+                and not toks[i - 1].pp and not toks[i + 1].pp and \
+                not t.val.startswith("__attribute") and t.val not in known:
+            # a declarator's parameter list, not a cast: `= (T *) NULL;`
+            o = _match_open(toks, i - 1)
+            if o is not None and o > 0 and toks[o - 1].kind == "ident" and \
+                    toks[o - 1].val not in _KEYWORDS:
+                out.append(i)
+    return out
+
+
+def hide(text, toks=None, known=()):
+    """(parse_text, [Hidden]): text with the constructs coccinelle cannot
+    parse rewritten, every line where it was.  known: marker macros the
+    macro files define, which coccinelle parses by itself."""
+    toks = scan(text) if toks is None else toks
+    starts = _line_starts(text)
+    edits = []
+
+    def line_of(off):
+        lo, hi = 0, len(starts)
+        while lo + 1 < hi:
+            mid = (lo + hi) // 2
+            if starts[mid] <= off:
+                lo = mid
+            else:
+                hi = mid
+        return lo + 1
+
+    for i, k in _lvalue_casts(toks):
+        s, e = toks[i].start, toks[k].end
+        edits.append(Hidden("lvalue-cast", line_of(s), s, e, text[s:e], _blank(text[s:e]),
+                            "GNU cast used as an lvalue"))
+    for i, k in _attributes(toks):
+        s, e = toks[i].start, toks[k].end
+        edits.append(Hidden("attribute", line_of(s), s, e, text[s:e], _blank(text[s:e]),
+                            "__attribute__ with arguments"))
+    for i in _marker_macros(toks, known):
+        s, e = toks[i].start, toks[i].end
+        edits.append(Hidden("marker", line_of(s), s, e, text[s:e], _blank(text[s:e]),
+                            "marker macro after a declarator"))
+    macros = _name_macros(toks)
+    if macros:
+        idents = {t.val for t in toks if t.kind == "ident"}
+        for i, t in enumerate(toks):
+            if t.pp or t.val not in macros or i + 3 >= len(toks):
+                continue
+            if toks[i + 1].val == "(" and toks[i + 2].kind == "ident" and toks[i + 3].val == ")":
+                s, e = t.start, toks[i + 3].end
+                orig = text[s:e]
+                if "\n" in orig:
+                    continue
+                repl = "%s_%s_" % (t.val, toks[i + 2].val)
+                repl += "_" * (len(orig) - len(repl))
+                if len(repl) != len(orig) or repl in idents:
+                    continue
+                edits.append(Hidden("name-macro", line_of(s), s, e, orig, repl,
+                                    "function-like macro used as a name"))
+    edits.sort(key=lambda h: h.start)
+    kept, last = [], -1
+    for h in edits:
+        if h.start >= last:
+            kept.append(h)
+            last = h.end
+    out, pos = [], 0
+    for h in kept:
+        out.append(text[pos:h.start])
+        out.append(h.repl)
+        pos = h.end
+    out.append(text[pos:])
+    return "".join(out), kept
+
+
+def restore(parsed, converted, hidden):
+    """Put the hidden constructs back into coccinelle's output.
+
+    parsed is what coccinelle read (hide()'s text), converted what it
+    wrote.  Returns (text, [(line in text, message)]) where a construct
+    could not be put back because the conversion rewrote its line."""
+    if not hidden:
+        return converted, []
+    a = parsed.splitlines(True)
+    b = converted.splitlines(True)
+    orig_lines = {}
+    starts = _line_starts(parsed)
+    # each rewritten line: its text as parsed, and as the author wrote it
+    for h in hidden:
+        first = h.line
+        last = first + h.orig.count("\n")
+        for ln in range(first, last + 1):
+            orig_lines.setdefault(ln, [])
+            orig_lines[ln].append(h)
+    author = {}
+    for ln, hs in orig_lines.items():
+        s = starts[ln - 1]
+        e = starts[ln] if ln < len(starts) else len(parsed)
+        line = parsed[s:e]
+        for h in sorted(hs, key=lambda h: -h.start):
+            # the part of h on this line
+            hs_, he_ = max(h.start, s), min(h.end, e)
+            off = hs_ - h.start
+            line = line[:hs_ - s] + h.orig[off:off + (he_ - hs_)] + line[he_ - s:]
+        author[ln] = line
+    names = {h.repl: h.orig for h in hidden if h.kind == "name-macro"}
+    name_re = re.compile(r"\b(%s)\b" % "|".join(re.escape(k) for k in names)) if names else None
+    out, problems = [], []
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if tag == "equal":
+            for k in range(i2 - i1):
+                ln = i1 + k + 1
+                out.append(author.get(ln, b[j1 + k]))
+            continue
+        if tag == "delete":
+            continue
+        block = list(b[j1:j2])
+        pending = {ln: a[ln - 1] for ln in range(i1 + 1, i2 + 1) if ln in author}
+        for k, line in enumerate(block):
+            for ln, parsed_line in list(pending.items()):
+                if line == parsed_line:
+                    block[k] = author[ln]
+                    del pending[ln]
+                    break
+            else:
+                if name_re is not None:
+                    block[k] = name_re.sub(lambda m: names[m.group(1)], line)
+        for ln in sorted(pending):
+            for h in orig_lines[ln]:
+                if h.kind == "name-macro":
+                    continue
+                problems.append((len(out) + 1, "%s `%s` (line %d before conversion) was hidden "
+                                 "from coccinelle and its line changed: put it back by hand"
+                                 % (h.what, " ".join(h.orig.split()), ln)))
+        out.extend(block)
+    return "".join(out), problems
+
+
+_EMPTY_DEFINE = re.compile(r"^\s*#\s*define\s+(\w+)\s*(?://.*|/\*.*)?$", re.M)
+
+
+def empty_macros(paths):
+    """Names a macro file #defines as nothing (__init, __user, ...)."""
+    names = set()
+    for p in paths:
+        try:
+            with open(p, encoding="latin-1") as f:
+                names.update(_EMPTY_DEFINE.findall(f.read()))
+        except OSError:
+            pass
+    return names
