@@ -47,6 +47,11 @@ BUILD = os.path.join(TOP, "build", "demo")
 MONITOR = os.path.join(HERE, "monitor.c")
 
 
+def set_build(path):
+    global BUILD
+    BUILD = os.path.abspath(path)
+
+
 def build(args, converted, rep):
     rep.step("Build: legacy drivers on the task queue, converted drivers on the workqueue")
     bins = {}
@@ -170,7 +175,11 @@ def main():
                     help="one more design patch (a FILE.moves beside it declares its moves)")
     ap.add_argument("--converted", help="use this converted tree instead of converting")
     ap.add_argument("--out", default=os.path.join(TOP, "build", "report"))
+    ap.add_argument("--build", default=BUILD,
+                    help="where the converted tree and binaries go (scripts/mutate runs "
+                    "several demos at once, each in its own)")
     args = ap.parse_args()
+    set_build(args.build)
     names = runner.driver_names()
     extra_names = [os.path.basename(os.path.normpath(d)) for d in args.extra]
     for d in args.driver or []:

@@ -101,7 +101,8 @@ def concurrency(args, rep, results, converted):
         say("race check: off (--race yes to run the converted side under ThreadSanitizer)")
         rep.data["concurrency"]["race_check"] = "off"
         return
-    out = os.path.join(runner.BUILD, "demo", "tsan")
+    out = os.path.join(getattr(args, "build", None) or os.path.join(runner.BUILD, "demo"),
+                       "tsan")
     monitor = os.path.join(os.path.dirname(__file__), "monitor.c")
     manifest = set(runner.driver_names()) | {"mixed"}
     wanted = {r["driver"] if r["driver"] != "mixed" else "all" for r in results
