@@ -24,12 +24,12 @@ typedef struct {
 #define SPIN_LOCK_UNLOCKED (spinlock_t) __SPIN_LOCK_UNLOCKED
 #define DEFINE_SPINLOCK(x) spinlock_t x = __SPIN_LOCK_UNLOCKED
 
-#define spin_lock_init(lock)                       \
-	do {                                       \
-		(lock)->slock = 0;                 \
-		(lock)->usage = 0;                 \
-		(lock)->usage_ip[0] = NULL;        \
-		(lock)->usage_ip[1] = NULL;        \
+#define spin_lock_init(lock)                \
+	do {                                \
+		(lock)->slock = 0;          \
+		(lock)->usage = 0;          \
+		(lock)->usage_ip[0] = NULL; \
+		(lock)->usage_ip[1] = NULL; \
 	} while (0)
 #define spin_is_locked(lock) \
 	(__atomic_load_n(&(lock)->slock, __ATOMIC_RELAXED) != 0)
