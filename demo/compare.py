@@ -197,8 +197,9 @@ def compare_flushes(legacy, converted, timing_free=False):
     In a single-threaded scenario (timing_free) a site also covers what was
     queued since its previous call, on either side, so that a flush of the
     wrong queue shows whether or not the work happened to be done already.
-    That wider coverage counts only against a site that now waits for none
-    of it: keventd's flush waited for every driver's work by accident (the
+    That wider coverage counts only for a routine that left events for a
+    queue of its own, and only against a site that now waits for none of
+    it: keventd's flush waited for every driver's work by accident (the
     tty's for the console's), and a routine another queue took on purpose
     leaves a site that still waits for its own routines rightly alone."""
     out = []
@@ -221,7 +222,7 @@ def compare_flushes(legacy, converted, timing_free=False):
         still = [r for r in lo["covers"]
                  if r in co["covers"] or (timing_free and r in co.get("may_cover", {}))]
         for r in sorted(lo["covers"]):
-            if r in still or (r not in moment and still):
+            if r in still or (r not in moment and (still or elsewhere.get(r) == "events")):
                 continue
             if r in elsewhere:
                 out.append(Finding("flush", "the flush in %s%s no longer waits for %s: it "
