@@ -46,7 +46,7 @@ MODULES		:= $(patsubst $(TOP)/drivers/%.c,$(BUILD)/modules/%.o,\
 		   $(wildcard $(TOP)/drivers/legacy/*.c $(TOP)/drivers/converted/*.c))
 
 .PHONY: all help deps lint cflags ldlibs check run-checks check-valgrind demo convert bench sanitize \
-	clean explore drivers side-binaries scenario-binary soak
+	clean explore drivers side-binaries scenario-binary soak mutate
 .DEFAULT_GOAL := all
 
 help:		## list the targets
@@ -232,6 +232,9 @@ DEMO_ARGS	= $(if $(QUICK),--quick) $(foreach d,$(DRIVER),--driver $(d)) \
 
 demo: deps $(LIBS)	## convert, run and compare both sides (DRIVER=, QUICK=1, EXTRA=dir, EXPLORE=N, PATCH=file)
 	@python3 $(TOP)/demo/demo.py $(DEMO_ARGS)
+
+mutate: deps $(LIBS)	## the mutation suite: each tests/mutations/*.patch must be caught by the demo (MUTATIONS=, JOBS=N)
+	@MUTATIONS="$(MUTATIONS)" python3 $(TOP)/scripts/mutate -j $(or $(JOBS),$(shell nproc))
 
 soak: deps $(LIBS)	## make demo 20 times under two busy loops (SOAK_RUNS=N); not part of check
 	@$(TOP)/tests/soak/run

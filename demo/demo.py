@@ -45,6 +45,12 @@ from report import Report, say  # noqa: E402
 TOP = runner.TOP
 BUILD = os.path.join(TOP, "build", "demo")
 MONITOR = os.path.join(HERE, "monitor.c")
+TIMEOUT = 120
+
+
+def set_build(path):
+    global BUILD
+    BUILD = os.path.abspath(path)
 
 
 def build(args, converted, rep):
@@ -54,7 +60,8 @@ def build(args, converted, rep):
         if not args.drivers:
             break
         out = os.path.join(BUILD, "bin", side)
-        want = [d for d in args.drivers] + ["all"]
+        # "all" serves the cross-driver scenarios and the headline: the whole run only
+        want = [d for d in args.drivers] + ([] if args.driver else ["all"])
         err = runner.build_side(side, out, srcdir=src, extra_objs=[MONITOR], binaries=want)
         if err:
             say(err)
@@ -108,7 +115,7 @@ def run_scenarios(jobs, seeds, rep):
     def one(job):
         i, side, seed = job
         scn, exe = jobs[i]
-        return job, runner.run(exe[side], scn.driver, scn.name, seed)
+        return job, runner.run(exe[side], scn.driver, scn.name, seed, timeout=TIMEOUT)
 
     with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 1) as pool:
         for job, res in pool.map(one, work):
@@ -170,7 +177,15 @@ def main():
                     help="one more design patch (a FILE.moves beside it declares its moves)")
     ap.add_argument("--converted", help="use this converted tree instead of converting")
     ap.add_argument("--out", default=os.path.join(TOP, "build", "report"))
+    ap.add_argument("--timeout", type=int, default=120,
+                    help="seconds a free run may take before it is called hung")
+    ap.add_argument("--build", default=BUILD,
+                    help="where the converted tree and binaries go (scripts/mutate runs "
+                    "several demos at once, each in its own)")
     args = ap.parse_args()
+    set_build(args.build)
+    global TIMEOUT
+    TIMEOUT = args.timeout
     names = runner.driver_names()
     extra_names = [os.path.basename(os.path.normpath(d)) for d in args.extra]
     for d in args.driver or []:
@@ -265,10 +280,27 @@ def main():
     from report import bold
     say(bold(verdict))
     rep.md += ["## Verdict", "", verdict, ""]
+    mutations(args, rep)
     rep.write(args.out)
     say("report: %s, %s" % (os.path.relpath(os.path.join(args.out, "report.md"), TOP),
                             os.path.relpath(os.path.join(args.out, "report.json"), TOP)))
     return 0 if ok else 1
+
+
+def mutations(args, rep):
+    """The last section: the catch rate of the mutation suite's latest run
+    (scripts/mutate writes it), when there is one; not in its own demos."""
+    summary = os.path.join(TOP, "build", "mutate", "summary.md")
+    if os.path.abspath(args.build) != os.path.join(TOP, "build", "demo"):
+        return
+    try:
+        with open(summary) as f:
+            text = f.read()
+    except OSError:
+        text = "No run yet: `make mutate` applies each of tests/mutations/ and says " \
+            "how many the demo catches."
+    rep.md += ["## Mutation suite: the catch rate", "", text, ""]
+    say(text.splitlines()[0])
 
 
 def compare_report(rep, results, decls):

@@ -12,7 +12,9 @@
  * interrupt, timer or bottom-half handler, whether they ever overlapped.
  * Per flush call site (named by its return address), which routines were
  * queued or running on the flushed queue when it started (what it waited
- * for) and which were queued elsewhere (what it did not).  At exit it
+ * for) and which were queued elsewhere (what it did not); and, whatever
+ * the moment's timing, which were queued on it or elsewhere since the
+ * site's previous call (what it may have had to wait for).  At exit it
  * prints one JSON line, {"monitor": {...}}, with routines named from the
  * program's own symbol table; with DEMO_TRACE=FILE it also writes every
  * execution as a Chrome trace-event slice (one row per task), and with
@@ -82,6 +84,8 @@ struct routine_stat {
 	int nr_threads;
 	long queue_runs[MAX_QUEUES];	/* runs per queue */
 	long pending[MAX_QUEUES];	/* queued, not started, per queue */
+	long queued_on[MAX_QUEUES];	/* accepted queueings, per queue */
+	int last_queue;			/* where it was last queued */
 	long executing[MAX_QUEUES];	/* running now, per queue */
 	uint64_t *lat_us;		/* queue-to-start latencies */
 	long nr_lat;
@@ -116,6 +120,10 @@ struct site {
 	long covers[MAX_ROUTINES];	/* flushes that found it on that queue */
 	long outside[MAX_ROUTINES];	/* flushes that found it elsewhere only */
 	int outside_queue[MAX_ROUTINES];
+	/* queued since the site's previous call: on its queue, elsewhere */
+	long may_cover[MAX_ROUTINES], may_outside[MAX_ROUTINES];
+	int may_outside_queue[MAX_ROUTINES];
+	long mark_on[MAX_ROUTINES], mark_all[MAX_ROUTINES];
 };
 
 static struct shim_mutex lock = SHIM_MUTEX_INIT;
@@ -309,6 +317,19 @@ static void flush_starts(unsigned long ip, int q)
 
 		if (r->handler)
 			continue;
+		/*
+		 * What it may have had to wait for: whether a work queued
+		 * since the last call is still there when the flush starts
+		 * is the moment's timing, which a comparison must not hang on.
+		 */
+		if (r->queued_on[q] > s->mark_on[i])
+			s->may_cover[i]++;
+		else if (r->queued > s->mark_all[i]) {
+			s->may_outside[i]++;
+			s->may_outside_queue[i] = r->last_queue;
+		}
+		s->mark_on[i] = r->queued_on[q];
+		s->mark_all[i] = r->queued;
 		if (r->pending[q] > 0 || r->executing[q] > 0) {
 			s->covers[i]++;
 			continue;
@@ -344,6 +365,8 @@ static void probe(enum shim_work_event ev, const void *work,
 			routines[r].queued++;
 			routines[r].queued_from[context_now(ts)]++;
 			routines[r].pending[q]++;
+			routines[r].queued_on[q]++;
+			routines[r].last_queue = q;
 		}
 		if (s) {
 			s->pending++;
@@ -644,6 +667,24 @@ static void report(void)
 			printf("%s", first ? "" : ", ");
 			print_json_str(stdout, routines[k].name);
 			printf(": \"%s\"", queue_names[s->outside_queue[k]]);
+			first = 0;
+		}
+		printf("}, \"may_cover\": {");
+		for (k = 0, first = 1; k < nr_routines; k++) {
+			if (!s->may_cover[k])
+				continue;
+			printf("%s", first ? "" : ", ");
+			print_json_str(stdout, routines[k].name);
+			printf(": %ld", s->may_cover[k]);
+			first = 0;
+		}
+		printf("}, \"may_elsewhere\": {");
+		for (k = 0, first = 1; k < nr_routines; k++) {
+			if (!s->may_outside[k])
+				continue;
+			printf("%s", first ? "" : ", ");
+			print_json_str(stdout, routines[k].name);
+			printf(": \"%s\"", queue_names[s->may_outside_queue[k]]);
 			first = 0;
 		}
 		printf("}}");

@@ -22,6 +22,7 @@ import runner
 from report import say
 
 TSAN = "-fsanitize=thread"
+TSAN_LIBS = os.path.join(runner.BUILD, "demo", "tsan", "build")
 
 
 def parse_races(text):
@@ -101,14 +102,18 @@ def concurrency(args, rep, results, converted):
         say("race check: off (--race yes to run the converted side under ThreadSanitizer)")
         rep.data["concurrency"]["race_check"] = "off"
         return
-    out = os.path.join(runner.BUILD, "demo", "tsan")
+    out = os.path.join(getattr(args, "build", None) or os.path.join(runner.BUILD, "demo"),
+                       "tsan")
+    # the libraries under TSan are the same for every demo: built once, where
+    # the default demo keeps them (scripts/mutate builds them before its demos)
+    libs = TSAN_LIBS
     monitor = os.path.join(os.path.dirname(__file__), "monitor.c")
     manifest = set(runner.driver_names()) | {"mixed"}
     wanted = {r["driver"] if r["driver"] != "mixed" else "all" for r in results
               if r["driver"] in manifest}
     err = None
     if wanted:
-        err = runner.make("side-binaries", BUILD=os.path.join(out, "build"), SAN=TSAN,
+        err = runner.make("side-binaries", BUILD=libs, SAN=TSAN,
                           OUT=os.path.join(out, "converted"), STACK="workqueue",
                           SRCDIR=converted, EXTRA_OBJS=monitor,
                           BINARIES=" ".join(sorted(wanted)))
@@ -120,7 +125,7 @@ def concurrency(args, rep, results, converted):
         src = os.path.dirname(r["exe"]["converted"])
         conv = os.path.join(os.path.dirname(src), "converted")
         exe = os.path.join(out, "extra", r["driver"])
-        err = runner.make("scenario-binary", BUILD=os.path.join(out, "build"), SAN=TSAN,
+        err = runner.make("scenario-binary", BUILD=libs, SAN=TSAN,
                           BINARY=exe, STACK="workqueue", SRCDIR=conv,
                           SOURCES=" ".join(f for f in sorted(os.listdir(conv))
                                            if f.endswith(".c")),
@@ -140,7 +145,9 @@ def concurrency(args, rep, results, converted):
                          # a race the legacy driver had must not hide a new one on the same memory
                          env={"TSAN_OPTIONS": "halt_on_error=0 report_signal_unsafe=0 "
                               "suppress_equal_addresses=0"},
-                         timeout=300)
+                         # a hang under TSan: a shorter --timeout shortens it too
+                         timeout=300 if getattr(args, "timeout", 120) >= 120
+                         else 2 * args.timeout)
         return r, res
 
     races, old, seen = [], [], set()

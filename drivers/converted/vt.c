@@ -201,11 +201,14 @@ void vt_keyboard_interrupt(unsigned char ch)
 	spin_unlock(&console_tty_lock);
 }
 
+/* the keyboard interrupt takes console_tty_lock: keep it out meanwhile */
 void vt_attach_tty(struct tty_struct *tty)
 {
-	spin_lock(&console_tty_lock);
+	unsigned long flags;
+
+	spin_lock_irqsave(&console_tty_lock, flags);
 	console_tty = tty;
-	spin_unlock(&console_tty_lock);
+	spin_unlock_irqrestore(&console_tty_lock, flags);
 }
 
 void vt_set_blank_interval(unsigned long ticks)

@@ -85,7 +85,13 @@ static void from_keventd(struct scenario_ctx *ctx)
 	inv(ctx, "helpers_started_directly_on_keventd",
 	    st.from_keventd == 5 && st.via_task_queue == 0);
 	inv(ctx, "every_event_handled", st.hotplug_done == 5);
+	/*
+	 * A device goes as the module does, as in the kernel: only
+	 * kmod_exit()'s own flush runs its event before the helpers stop.
+	 */
+	sim_call_in_irq(raise_hotplug, (void *) "remove");
 	kmod_exit();
+	obs_u64(ctx, "helpers_by_exit", sim_umh_count());
 }
 SCENARIO(kmod, "from_keventd", 0, from_keventd,
 	 "hotplug events raised in interrupt context, handled on keventd: "

@@ -13,6 +13,9 @@
  */
 typedef struct {
 	volatile int slock; /* 0 free, 1 held, 2 held with waiters */
+	/* lockdep's irq-safety state: how it was taken, and where first */
+	unsigned int usage;
+	void *usage_ip[2];
 } spinlock_t;
 
 /* clang-format off */
@@ -21,9 +24,12 @@ typedef struct {
 #define SPIN_LOCK_UNLOCKED (spinlock_t) __SPIN_LOCK_UNLOCKED
 #define DEFINE_SPINLOCK(x) spinlock_t x = __SPIN_LOCK_UNLOCKED
 
-#define spin_lock_init(lock)       \
-	do {                       \
-		(lock)->slock = 0; \
+#define spin_lock_init(lock)                \
+	do {                                \
+		(lock)->slock = 0;          \
+		(lock)->usage = 0;          \
+		(lock)->usage_ip[0] = NULL; \
+		(lock)->usage_ip[1] = NULL; \
 	} while (0)
 #define spin_is_locked(lock) \
 	(__atomic_load_n(&(lock)->slock, __ATOMIC_RELAXED) != 0)
