@@ -49,9 +49,8 @@ def run_problems(side, res, monitor_expected=True):
         return ["%s: %s" % (side, why)]
     scn, mon = res.scenario, res.monitor
     if not scn:
-        return ["%s: exit %s without a report%s" % (side, res.rc,
-                                                     (": " + last_bug(res.stderr))
-                                                     if last_bug(res.stderr) else "")]
+        bug = last_bug(res.stderr)
+        return ["%s: exit %s without a report%s" % (side, res.rc, (": " + bug) if bug else "")]
     for k, v in (scn.get("invariants") or {}).items():
         if not v:
             out.append("%s: invariant %s broken" % (side, k))

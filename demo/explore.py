@@ -132,8 +132,8 @@ def explore(args, jobs, results, decls, rep, t0):
         r["reasons"].append("%s, schedule %d: %s; replay: %s" % (side, seed, why, line))
         if r["verdict"] != "DIFFERENT":
             r["verdict"], r["why"] = "DIFFERENT", r["reasons"][-1]
-        say("  %-9s %-16s %-9s DIFFERENT under seed %d: %s" % (scn.driver, scn.name, side,
-                                                              seed, why))
+        say("  %-9s %-16s %-9s DIFFERENT under seed %d: %s"
+            % (scn.driver, scn.name, side, seed, why))
         say("      replay: %s" % line)
     least = min(tried.values()) if tried else 0
     summary = "%d controlled schedules in %.0f s (%.0f/s), at least %d per scenario and " \

@@ -39,55 +39,54 @@
 #include <shim/test.h>
 #include <shim/stats.h>
 
-#define WORK_SLOTS	(1 << 19)	/* open addressing, by work address */
-#define MAX_ROUTINES	128		/* work routines and context handlers */
-#define MAX_PLACES	8
-#define MAX_SAMPLES	(1 << 18)
-#define MAX_SLICES	(1 << 17)
-#define MAX_TASKS	256
-#define MAX_RUNNING	64
-#define MAX_SITES	64
-#define MAX_SELF	8		/* self-concurrency instances kept */
-#define NR_CTX		4
+#define WORK_SLOTS (1 << 19) /* open addressing, by work address */
+#define MAX_ROUTINES 128     /* work routines and context handlers */
+#define MAX_PLACES 8
+#define MAX_SAMPLES (1 << 18)
+#define MAX_SLICES (1 << 17)
+#define MAX_TASKS 256
+#define MAX_RUNNING 64
+#define MAX_SITES 64
+#define MAX_SELF 8 /* self-concurrency instances kept */
+#define NR_CTX 4
 
 enum ctx { CTX_PROCESS, CTX_SOFTIRQ, CTX_HARDIRQ, CTX_TIMER };
-static const char *const ctx_name[NR_CTX] = {
-	"process", "bottom half", "hard irq", "timer"
-};
+static const char *const ctx_name[NR_CTX] = { "process", "bottom half",
+					      "hard irq", "timer" };
 
 struct work_slot {
 	const void *work;
-	long pending;			/* accepted queueings not yet started */
+	long pending; /* accepted queueings not yet started */
 	int running;
-	int routine;			/* what it was last queued with */
-	int queue;			/* where it was last queued */
+	int routine; /* what it was last queued with */
+	int queue;   /* where it was last queued */
 	uint64_t queued_ns;
 };
 
-#define MAX_QUEUES	32
+#define MAX_QUEUES 32
 
 struct routine_stat {
 	void (*fn)(void *);
-	int handler;			/* a context's handler, not a work routine */
-	const char *kind;		/* handlers: "hardirq", "timer", "softirq" */
+	int handler;	  /* a context's handler, not a work routine */
+	const char *kind; /* handlers: "hardirq", "timer", "softirq" */
 	long queued, started, ended;
 	long queued_from[NR_CTX], ran_in[NR_CTX];
-	long asked_from[NR_CTX];	/* calls to queue it, pending or not */
-	long asked_by_itself;		/* of those, from its own run */
-	long in_atomic;			/* started with a non-zero preempt count */
-	long self_concurrent;		/* started while the same work ran */
+	long asked_from[NR_CTX]; /* calls to queue it, pending or not */
+	long asked_by_itself;	 /* of those, from its own run */
+	long in_atomic;		 /* started with a non-zero preempt count */
+	long self_concurrent;	 /* started while the same work ran */
 	struct {
 		int cpus[2];
 		uint64_t at_us;
 	} self[MAX_SELF];
 	char threads[MAX_PLACES][16];
 	int nr_threads;
-	long queue_runs[MAX_QUEUES];	/* runs per queue */
-	long pending[MAX_QUEUES];	/* queued, not started, per queue */
-	long queued_on[MAX_QUEUES];	/* accepted queueings, per queue */
-	int last_queue;			/* where it was last queued */
-	long executing[MAX_QUEUES];	/* running now, per queue */
-	uint64_t *lat_us;		/* queue-to-start latencies */
+	long queue_runs[MAX_QUEUES]; /* runs per queue */
+	long pending[MAX_QUEUES];    /* queued, not started, per queue */
+	long queued_on[MAX_QUEUES];  /* accepted queueings, per queue */
+	int last_queue;		     /* where it was last queued */
+	long executing[MAX_QUEUES];  /* running now, per queue */
+	uint64_t *lat_us;	     /* queue-to-start latencies */
 	long nr_lat;
 	char name[96];
 };
@@ -115,10 +114,10 @@ struct task_state {
 
 struct site {
 	unsigned long ip;
-	int queue;			/* the queue it flushes */
+	int queue; /* the queue it flushes */
 	long calls;
-	long covers[MAX_ROUTINES];	/* flushes that found it on that queue */
-	long outside[MAX_ROUTINES];	/* flushes that found it elsewhere only */
+	long covers[MAX_ROUTINES];  /* flushes that found it on that queue */
+	long outside[MAX_ROUTINES]; /* flushes that found it elsewhere only */
 	int outside_queue[MAX_ROUTINES];
 	/* queued since the site's previous call: on its queue, elsewhere */
 	long may_cover[MAX_ROUTINES], may_outside[MAX_ROUTINES];
@@ -173,7 +172,8 @@ static int routine_of(void (*fn)(void *), const char *kind)
 	int i;
 
 	for (i = 0; i < nr_routines; i++)
-		if (routines[i].fn == fn && routines[i].handler == (kind != NULL))
+		if (routines[i].fn == fn &&
+		    routines[i].handler == (kind != NULL))
 			return i;
 	if (nr_routines == MAX_ROUTINES) {
 		lost_routines++;
@@ -183,7 +183,8 @@ static int routine_of(void (*fn)(void *), const char *kind)
 	routines[nr_routines].handler = kind != NULL;
 	routines[nr_routines].kind = kind;
 	if (!kind)
-		routines[nr_routines].lat_us = malloc(MAX_SAMPLES * sizeof(uint64_t));
+		routines[nr_routines].lat_us =
+			malloc(MAX_SAMPLES * sizeof(uint64_t));
 	return nr_routines++;
 }
 
@@ -194,11 +195,13 @@ static int queue_of(const char *name)
 	int i;
 
 	for (i = 0; i < nr_queues; i++)
-		if (strlen(queue_names[i]) == n && !strncmp(queue_names[i], name, n))
+		if (strlen(queue_names[i]) == n &&
+		    !strncmp(queue_names[i], name, n))
 			return i;
 	if (nr_queues == MAX_QUEUES)
 		return MAX_QUEUES - 1;
-	snprintf(queue_names[nr_queues], sizeof(queue_names[0]), "%.*s", (int) n, name);
+	snprintf(queue_names[nr_queues], sizeof(queue_names[0]), "%.*s",
+		 (int) n, name);
 	return nr_queues++;
 }
 
@@ -261,13 +264,14 @@ static void start_running(const void *work, int r, const void *task, int cpu,
 		struct running *o = &running[i];
 
 		if (o->task == task)
-			continue;	/* nested on one task: not concurrent */
+			continue; /* nested on one task: not concurrent */
 		overlap[r][o->routine] = overlap[o->routine][r] = 1;
 		if (work && o->work == work && !rs->handler) {
 			if (rs->self_concurrent < MAX_SELF) {
 				rs->self[rs->self_concurrent].cpus[0] = o->cpu;
 				rs->self[rs->self_concurrent].cpus[1] = cpu;
-				rs->self[rs->self_concurrent].at_us = (t - t0) / 1000;
+				rs->self[rs->self_concurrent].at_us =
+					(t - t0) / 1000;
 			}
 			rs->self_concurrent++;
 		}
@@ -344,8 +348,8 @@ static void flush_starts(unsigned long ip, int q)
 	}
 }
 
-static void probe(enum shim_work_event ev, const void *work,
-		  void (*fn)(void *), const char *queue)
+static void probe(enum shim_work_event ev, const void *work, void (*fn)(void *),
+		  const char *queue)
 {
 	uint64_t t = shim_clock_ns();
 	const void *task = current;
@@ -392,8 +396,10 @@ static void probe(enum shim_work_event ev, const void *work,
 		else if (in_interrupt())
 			routines[r].in_atomic++;
 		note_thread(&routines[r], current->comm);
-		if (s && s->queued_ns && routines[r].lat_us && routines[r].nr_lat < MAX_SAMPLES)
-			routines[r].lat_us[routines[r].nr_lat++] = (t - s->queued_ns) / 1000;
+		if (s && s->queued_ns && routines[r].lat_us &&
+		    routines[r].nr_lat < MAX_SAMPLES)
+			routines[r].lat_us[routines[r].nr_lat++] =
+				(t - s->queued_ns) / 1000;
 		if (s) {
 			s->pending--;
 			s->running++;
@@ -502,23 +508,31 @@ static void write_trace(const char *path)
 		return;
 	}
 	fprintf(f, "{\"traceEvents\": [\n");
-	fprintf(f, "{\"name\": \"process_name\", \"ph\": \"M\", \"pid\": %d, "
-		"\"args\": {\"name\": ", getpid());
-	print_json_str(f, getenv("DEMO_TRACE_LABEL") ? getenv("DEMO_TRACE_LABEL") : "program");
+	fprintf(f,
+		"{\"name\": \"process_name\", \"ph\": \"M\", \"pid\": %d, "
+		"\"args\": {\"name\": ",
+		getpid());
+	print_json_str(f, getenv("DEMO_TRACE_LABEL") ?
+				  getenv("DEMO_TRACE_LABEL") :
+				  "program");
 	fprintf(f, "}}");
 	for (j = 0; j < nr_tids; j++)
-		fprintf(f, ",\n{\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": %d, "
-			"\"tid\": %d, \"args\": {\"name\": \"%s\"}}", getpid(),
-			tids[j].tid, tids[j].comm);
+		fprintf(f,
+			",\n{\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": %d, "
+			"\"tid\": %d, \"args\": {\"name\": \"%s\"}}",
+			getpid(), tids[j].tid, tids[j].comm);
 	for (i = 0; i < nr_slices; i++) {
 		struct slice *sl = &slices[i];
 
 		if (!sl->end_ns)
 			continue;
-		fprintf(f, ",\n{\"name\": \"%s\", \"cat\": \"work\", \"ph\": \"X\", "
+		fprintf(f,
+			",\n{\"name\": \"%s\", \"cat\": \"work\", \"ph\": \"X\", "
 			"\"ts\": %.3f, \"dur\": %.3f, \"pid\": %d, \"tid\": %d}",
-			routines[sl->routine].name, (sl->start_ns - t0) / 1000.0,
-			(sl->end_ns - sl->start_ns) / 1000.0, getpid(), sl->tid);
+			routines[sl->routine].name,
+			(sl->start_ns - t0) / 1000.0,
+			(sl->end_ns - sl->start_ns) / 1000.0, getpid(),
+			sl->tid);
 	}
 	fprintf(f, "\n]}\n");
 	fclose(f);
@@ -542,7 +556,8 @@ static void write_latencies(const char *path)
 	fclose(f);
 }
 
-static void print_counts(const char *key, const long *v, int n, const char *const *names)
+static void print_counts(const char *key, const long *v, int n,
+			 const char *const *names)
 {
 	int i, first = 1;
 
@@ -566,8 +581,8 @@ static void report_routine(struct routine_stat *r, int first)
 	printf("%s", first ? "" : ", ");
 	print_json_str(stdout, r->name);
 	printf(": {\"queued\": %ld, \"ran\": %ld, \"in_atomic\": %ld, "
-	       "\"self_concurrent\": %ld", r->queued, r->started, r->in_atomic,
-	       r->self_concurrent);
+	       "\"self_concurrent\": %ld",
+	       r->queued, r->started, r->in_atomic, r->self_concurrent);
 	print_counts("queued_from", r->queued_from, NR_CTX, ctx_name);
 	print_counts("asked_from", r->asked_from, NR_CTX, ctx_name);
 	printf(", \"asked_by_itself\": %ld", r->asked_by_itself);
@@ -587,16 +602,19 @@ static void report_routine(struct routine_stat *r, int first)
 		uint64_t p99 = shim_percentile(r->lat_us, r->nr_lat, 99);
 
 		printf(", \"latency_us\": {\"n\": %ld, \"p50\": %llu, \"p99\": %llu, "
-		       "\"max\": %llu}", r->nr_lat, (unsigned long long) p50,
+		       "\"max\": %llu}",
+		       r->nr_lat, (unsigned long long) p50,
 		       (unsigned long long) p99,
-		       (unsigned long long) shim_percentile(r->lat_us, r->nr_lat, 100));
+		       (unsigned long long) shim_percentile(r->lat_us,
+							    r->nr_lat, 100));
 	}
 	printf("}");
 }
 
 static void report(void)
 {
-	long queued = 0, started = 0, ended = 0, atomic_runs = 0, concurrent = 0;
+	long queued = 0, started = 0, ended = 0, atomic_runs = 0,
+	     concurrent = 0;
 	long never_ran = 0, i;
 	int j, k, first;
 
@@ -606,7 +624,8 @@ static void report(void)
 		if (slots[i].work && slots[i].pending > 0)
 			never_ran += slots[i].pending;
 	for (j = 0; j < nr_routines; j++)
-		name_of(routines[j].fn, routines[j].name, sizeof(routines[j].name));
+		name_of(routines[j].fn, routines[j].name,
+			sizeof(routines[j].name));
 	if (getenv("DEMO_LATENCY"))
 		write_latencies(getenv("DEMO_LATENCY"));
 
@@ -628,13 +647,15 @@ static void report(void)
 	printf("}, \"overlaps\": [");
 	for (j = 0, first = 1; j < nr_routines; j++) {
 		for (k = j; k < nr_routines; k++) {
-			if (!overlap[j][k] || (routines[j].handler && routines[k].handler))
+			if (!overlap[j][k] ||
+			    (routines[j].handler && routines[k].handler))
 				continue;
 			printf("%s[", first ? "" : ", ");
 			print_json_str(stdout, routines[j].name);
 			printf(", ");
 			print_json_str(stdout, routines[k].name);
-			printf(", \"%s\", \"%s\"]", routines[j].handler ? routines[j].kind : "work",
+			printf(", \"%s\", \"%s\"]",
+			       routines[j].handler ? routines[j].kind : "work",
 			       routines[k].handler ? routines[k].kind : "work");
 			first = 0;
 		}
@@ -650,7 +671,8 @@ static void report(void)
 		printf("%s{\"site\": ", j ? ", " : "");
 		print_json_str(stdout, where);
 		printf(", \"address\": \"0x%lx\", \"queue\": \"%s\", \"calls\": %ld, "
-		       "\"covers\": {", shim_symbol_link_address(s->ip) - 1,
+		       "\"covers\": {",
+		       shim_symbol_link_address(s->ip) - 1,
 		       queue_names[s->queue], s->calls);
 		for (k = 0, first = 1; k < nr_routines; k++) {
 			if (!s->covers[k])
@@ -684,15 +706,17 @@ static void report(void)
 				continue;
 			printf("%s", first ? "" : ", ");
 			print_json_str(stdout, routines[k].name);
-			printf(": \"%s\"", queue_names[s->may_outside_queue[k]]);
+			printf(": \"%s\"",
+			       queue_names[s->may_outside_queue[k]]);
 			first = 0;
 		}
 		printf("}}");
 	}
 	printf("], \"queued\": %ld, \"ran\": %ld, \"finished\": %ld, "
 	       "\"never_ran\": %ld, \"in_atomic\": %ld, \"self_concurrent\": %ld, "
-	       "\"untracked\": %ld}}\n", queued, started, ended, never_ran,
-	       atomic_runs, concurrent, lost_slots + lost_routines);
+	       "\"untracked\": %ld}}\n",
+	       queued, started, ended, never_ran, atomic_runs, concurrent,
+	       lost_slots + lost_routines);
 	fflush(stdout);
 	if (getenv("DEMO_TRACE"))
 		write_trace(getenv("DEMO_TRACE"));
@@ -700,8 +724,7 @@ static void report(void)
 }
 
 /* After the boot (priority 120), before main(). */
-__attribute__((constructor(130)))
-static void monitor_init(void)
+__attribute__((constructor(130))) static void monitor_init(void)
 {
 	t0 = shim_clock_ns();
 	slots = calloc(WORK_SLOTS, sizeof(*slots));

@@ -14,7 +14,7 @@
 
 #include "scenario.h"
 
-#define FILE_SIZE	(64 * 1024)
+#define FILE_SIZE (64 * 1024)
 
 struct batch {
 	int n;
@@ -41,11 +41,14 @@ static void make_batch(struct batch *b, int n, const int *fds, int nfds, u64 *s)
 							      IOCB_CMD_PREAD;
 		cb->aio_fildes = fds[world_prng_below(s, nfds)];
 		cb->aio_nbytes = len;
-		cb->aio_offset = 512 * world_prng_below(s, (FILE_SIZE - len) / 512);
+		cb->aio_offset =
+			512 * world_prng_below(s, (FILE_SIZE - len) / 512);
 		b->bufs[i] = malloc(len);
 		for (j = 0; j < len; j++)
-			b->bufs[i][j] = cb->aio_lio_opcode == IOCB_CMD_PWRITE ?
-				(unsigned char) world_prng_next(s) : 0;
+			b->bufs[i][j] =
+				cb->aio_lio_opcode == IOCB_CMD_PWRITE ?
+					(unsigned char) world_prng_next(s) :
+					0;
 		cb->aio_buf = b->bufs[i];
 		b->ptrs[i] = cb;
 	}
@@ -102,7 +105,8 @@ static void close_early(struct scenario_ctx *ctx)
 		return;
 	}
 	for (i = 0; i < 4; i++)
-		fds[i] = sim_file_open("data", FILE_SIZE, 3 + i, scn_seed(ctx) + i);
+		fds[i] = sim_file_open("data", FILE_SIZE, 3 + i,
+				       scn_seed(ctx) + i);
 	make_batch(&b, 32, fds, 4, &s);
 	n = io_submit(ioctx, b.n, b.ptrs);
 	obs_i64(ctx, "submitted", n);
@@ -110,7 +114,7 @@ static void close_early(struct scenario_ctx *ctx)
 	/* the descriptors go: the requests now hold the last references */
 	for (i = 0; i < 4; i++)
 		sim_file_close(fds[i]);
-	shim_clock_advance(10);		/* every request completes, in irq context */
+	shim_clock_advance(10); /* every request completes, in irq context */
 
 	/* as many events as requests went in (an allocation may have failed) */
 	n = io_getevents(ioctx, n > 0 ? n : 0, 64, ev);
@@ -123,7 +127,8 @@ static void close_early(struct scenario_ctx *ctx)
 	obs_i64_list(ctx, "event_res", res, n);
 	for (i = 0; i < b.n; i++)
 		if (b.cbs[i].aio_lio_opcode == IOCB_CMD_PREAD)
-			reads = world_digest(reads, b.bufs[i], b.cbs[i].aio_nbytes);
+			reads = world_digest(reads, b.bufs[i],
+					     b.cbs[i].aio_nbytes);
 	obs_hex(ctx, "read_digest", reads);
 
 	aio_get_stats(&as);
@@ -151,7 +156,9 @@ static void sync_close(struct scenario_ctx *ctx)
 	int fds[4], i;
 	long n;
 	u64 reads = WORLD_DIGEST_INIT;
-	struct iocb bad = { .aio_data = 1, .aio_fildes = 63, .aio_nbytes = 512 };
+	struct iocb bad = { .aio_data = 1,
+			    .aio_fildes = 63,
+			    .aio_nbytes = 512 };
 	struct iocb *badp = &bad;
 
 	shim_clock_virtual();
@@ -178,7 +185,8 @@ static void sync_close(struct scenario_ctx *ctx)
 	obs_u64_list(ctx, "event_order", data, n);
 	for (i = 0; i < b.n; i++)
 		if (b.cbs[i].aio_lio_opcode == IOCB_CMD_PREAD)
-			reads = world_digest(reads, b.bufs[i], b.cbs[i].aio_nbytes);
+			reads = world_digest(reads, b.bufs[i],
+					     b.cbs[i].aio_nbytes);
 	obs_hex(ctx, "read_digest", reads);
 	for (i = 0; i < 4; i++)
 		sim_file_close(fds[i]);
@@ -212,7 +220,9 @@ static void destroy_thread(void *arg, int i)
 		__atomic_store_n(&a->destroyed, 1, __ATOMIC_SEQ_CST);
 		return;
 	}
-	for (t = 0; t < 100000 && !__atomic_load_n(&a->destroyed, __ATOMIC_SEQ_CST); t++) {
+	for (t = 0;
+	     t < 100000 && !__atomic_load_n(&a->destroyed, __ATOMIC_SEQ_CST);
+	     t++) {
 		shim_clock_advance(1);
 		aio_quiesce();
 	}
@@ -236,7 +246,8 @@ static void destroy_inflight(struct scenario_ctx *ctx)
 		return;
 	}
 	for (i = 0; i < 2; i++)
-		fds[i] = sim_file_open("data", FILE_SIZE, 50, scn_seed(ctx) + i);
+		fds[i] =
+			sim_file_open("data", FILE_SIZE, 50, scn_seed(ctx) + i);
 	make_batch(&b, 16, fds, 2, &s);
 	n = io_submit(a.ioctx, b.n, b.ptrs);
 	obs_i64(ctx, "submitted", n);
@@ -252,13 +263,14 @@ static void destroy_inflight(struct scenario_ctx *ctx)
 	report_counts(ctx);
 	free_batch(&b);
 }
-SCENARIO(aio, "destroy_inflight", 0, destroy_inflight,
-	 "io_destroy while 16 requests are in flight on closed files: it waits "
-	 "for them and for the deferred fputs; the context is freed by the last put");
+SCENARIO(
+	aio, "destroy_inflight", 0, destroy_inflight,
+	"io_destroy while 16 requests are in flight on closed files: it waits "
+	"for them and for the deferred fputs; the context is freed by the last put");
 
-#define STORM_THREADS	6
-#define STORM_ROUNDS	60
-#define STORM_BATCH	8
+#define STORM_THREADS 6
+#define STORM_ROUNDS 60
+#define STORM_BATCH 8
 
 struct storm {
 	struct scenario_ctx *ctx;
@@ -278,7 +290,8 @@ static void storm_thread(void *arg, int t)
 		return;
 	}
 	for (i = 0; i < 2; i++)
-		fds[i] = sim_file_open("data", FILE_SIZE, 1 + (t + i) % 3, s + i);
+		fds[i] = sim_file_open("data", FILE_SIZE, 1 + (t + i) % 3,
+				       s + i);
 	for (r = 0; r < STORM_ROUNDS; r++) {
 		struct batch b;
 		long n, got = 0;
@@ -287,15 +300,18 @@ static void storm_thread(void *arg, int t)
 		make_batch(&b, STORM_BATCH, fds, 2, &s);
 		/* requests whose last fput is still deferred count as active:
 		 * a full context says -EAGAIN; reap and submit the rest */
-		for (n = 0; got < b.n; ) {
-			long k = n < b.n ? io_submit(ioctx, b.n - n, b.ptrs + n) : 0;
+		for (n = 0; got < b.n;) {
+			long k = n < b.n ?
+					 io_submit(ioctx, b.n - n, b.ptrs + n) :
+					 0;
 
 			if (k > 0)
 				n += k;
 			else if (k < 0 && k != -EAGAIN)
 				break;
 			if (got < n) {
-				long g = io_getevents(ioctx, 1, STORM_BATCH, ev);
+				long g =
+					io_getevents(ioctx, 1, STORM_BATCH, ev);
 
 				if (g > 0)
 					got += g;
@@ -307,7 +323,8 @@ static void storm_thread(void *arg, int t)
 				int which = world_prng_below(&s, 2);
 
 				sim_file_close(fds[which]);
-				fds[which] = sim_file_open("data", FILE_SIZE, 1 + t % 3,
+				fds[which] = sim_file_open("data", FILE_SIZE,
+							   1 + t % 3,
 							   world_prng_next(&s));
 				replaced = 1;
 			}
@@ -340,8 +357,9 @@ static void storm(struct scenario_ctx *ctx)
 	obs_u64(ctx, "submitted", st.submitted);
 	obs_u64(ctx, "events", st.events);
 	obs_u64(ctx, "errors", st.errors);
-	inv(ctx, "every_request_completed", st.events == st.submitted &&
-	    st.submitted == STORM_THREADS * STORM_ROUNDS * STORM_BATCH);
+	inv(ctx, "every_request_completed",
+	    st.events == st.submitted &&
+		    st.submitted == STORM_THREADS * STORM_ROUNDS * STORM_BATCH);
 	inv(ctx, "no_errors", st.errors == 0);
 	stat_u64(ctx, "fput_deferred", as.fput_deferred);
 	aio_exit();

@@ -20,8 +20,8 @@
 
 #include "scenario.h"
 
-#define FLOPPY_IRQ	6
-#define MAX_TICKS	200000UL
+#define FLOPPY_IRQ 6
+#define MAX_TICKS 200000UL
 
 static unsigned long start_jiffies;
 
@@ -78,7 +78,7 @@ static void stop(struct sim_fdc *fdc)
 struct workload {
 	int n;
 	struct fd_request *reqs;
-	unsigned char *model;		/* what the disk should hold */
+	unsigned char *model; /* what the disk should hold */
 };
 
 static void make_workload(struct workload *w, u64 seed, int writes)
@@ -102,7 +102,8 @@ static void make_workload(struct workload *w, u64 seed, int writes)
 		wr->buffer = malloc(n * FD_SECTSIZE);
 		for (j = 0; j < n * FD_SECTSIZE; j++)
 			wr->buffer[j] = (unsigned char) world_prng_next(&s);
-		memcpy(w->model + sector * FD_SECTSIZE, wr->buffer, n * FD_SECTSIZE);
+		memcpy(w->model + sector * FD_SECTSIZE, wr->buffer,
+		       n * FD_SECTSIZE);
 
 		rd->cmd = FD_READ_REQ;
 		rd->sector = sector;
@@ -140,10 +141,12 @@ static void report_workload(struct scenario_ctx *ctx, struct sim_fdc *fdc,
 		if (r->result)
 			failed++;
 		if (r->cmd == FD_READ_REQ && !r->result) {
-			reads = world_digest(reads, r->buffer, r->nr_sectors * FD_SECTSIZE);
+			reads = world_digest(reads, r->buffer,
+					     r->nr_sectors * FD_SECTSIZE);
 			/* a later write may have overlapped: compare with the
 			 * model only where the workload's writes all came first */
-			if (memcmp(r->buffer, w->model + r->sector * FD_SECTSIZE,
+			if (memcmp(r->buffer,
+				   w->model + r->sector * FD_SECTSIZE,
 				   r->nr_sectors * FD_SECTSIZE))
 				reads_ok = 0;
 		}
@@ -168,7 +171,8 @@ static void report_workload(struct scenario_ctx *ctx, struct sim_fdc *fdc,
 	obs_u64(ctx, "sectors_read", hs.sectors_read);
 	obs_u64(ctx, "sectors_written", hs.sectors_written);
 	inv(ctx, "reads_return_what_was_written", reads_ok);
-	inv(ctx, "completed_plus_failed", fs.completed + fs.failed == (unsigned long) w->n);
+	inv(ctx, "completed_plus_failed",
+	    fs.completed + fs.failed == (unsigned long) w->n);
 	inv(ctx, "failures_as_expected", failed == expect_fail);
 	inv(ctx, "bh_idle_at_end", !fs.bh_pending);
 	free(done);
@@ -256,28 +260,32 @@ static void bad_sectors(struct scenario_ctx *ctx)
 	/* each bad sector must belong to its own request only: skip the
 	 * seeds whose workload overlaps them (the seed stays reproducible) */
 	victim = 3;
-	for (seed = scn_seed(ctx); ; seed++) {
+	for (seed = scn_seed(ctx);; seed++) {
 		make_workload(&w, seed, 6);
 		if (sector_owned_by(&w, 6, w.reqs[1].sector, 1) &&
-		    sector_owned_by(&w, 6, w.reqs[victim].sector +
-				    w.reqs[victim].nr_sectors - 1, victim))
+		    sector_owned_by(&w, 6,
+				    w.reqs[victim].sector +
+					    w.reqs[victim].nr_sectors - 1,
+				    victim))
 			break;
 		free_workload(&w);
 	}
 	/* the 2nd write's first sector fails twice, then works; the 4th
 	 * write's last sector never works: it fails, and so does its read */
 	sim_fdc_bad_sector(fdc, w.reqs[1].sector, 2);
-	sim_fdc_bad_sector(fdc, w.reqs[victim].sector + w.reqs[victim].nr_sectors - 1,
-			   1000);
+	sim_fdc_bad_sector(
+		fdc, w.reqs[victim].sector + w.reqs[victim].nr_sectors - 1,
+		1000);
 	/* what the model expects: the failed write stopped at the bad sector */
 	memset(w.model, 0xf6, (size_t) FD_TOTAL * FD_SECTSIZE);
 	for (i = 0; i < 6; i++)
-		memcpy(w.model + w.reqs[i].sector * FD_SECTSIZE, w.reqs[i].buffer,
+		memcpy(w.model + w.reqs[i].sector * FD_SECTSIZE,
+		       w.reqs[i].buffer,
 		       (w.reqs[i].nr_sectors - (i == victim)) * FD_SECTSIZE);
 	run_workload(ctx, &w);
 	report_workload(ctx, fdc, &w, 2);
-	inv(ctx, "victim_failed", w.reqs[victim].result == -EIO &&
-	    w.reqs[6 + victim].result == -EIO);
+	inv(ctx, "victim_failed",
+	    w.reqs[victim].result == -EIO && w.reqs[6 + victim].result == -EIO);
 	inv(ctx, "recovered_after_retries", w.reqs[1].result == 0);
 	stop(fdc);
 	free_workload(&w);
@@ -308,9 +316,9 @@ SCENARIO(floppy, "no_controller", 0, no_controller,
 	 "no controller found: init flushes the scheduled tasks, releases the "
 	 "interrupt and fails");
 
-#define STORM_WRITERS	4
-#define STORM_ROUNDS	6
-#define STORM_REGION	360	/* sectors: 5 cylinders each */
+#define STORM_WRITERS 4
+#define STORM_ROUNDS 6
+#define STORM_REGION 360 /* sectors: 5 cylinders each */
 
 struct storm {
 	struct scenario_ctx *ctx;
@@ -341,7 +349,7 @@ static void storm_thread(void *arg, int i)
 		struct fd_request wr, rd;
 		unsigned int n = 1 + world_prng_below(&s, 40);
 		unsigned long sector = i * STORM_REGION +
-			world_prng_below(&s, STORM_REGION - n);
+				       world_prng_below(&s, STORM_REGION - n);
 		size_t j;
 
 		for (j = 0; j < n * FD_SECTSIZE; j++)
@@ -357,14 +365,17 @@ static void storm_thread(void *arg, int i)
 		rd.nr_sectors = n;
 		rd.buffer = rbuf;
 		if (floppy_submit(&wr) || floppy_submit(&rd)) {
-			__atomic_store_n(&st->verify_failed, 1, __ATOMIC_SEQ_CST);
+			__atomic_store_n(&st->verify_failed, 1,
+					 __ATOMIC_SEQ_CST);
 			break;
 		}
 		floppy_wait(&wr);
 		floppy_wait(&rd);
 		__atomic_add_fetch(&st->requests, 2, __ATOMIC_SEQ_CST);
-		if (wr.result || rd.result || memcmp(wbuf, rbuf, n * FD_SECTSIZE))
-			__atomic_store_n(&st->verify_failed, 1, __ATOMIC_SEQ_CST);
+		if (wr.result || rd.result ||
+		    memcmp(wbuf, rbuf, n * FD_SECTSIZE))
+			__atomic_store_n(&st->verify_failed, 1,
+					 __ATOMIC_SEQ_CST);
 	}
 	free(wbuf);
 	free(rbuf);

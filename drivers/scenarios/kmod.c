@@ -51,7 +51,8 @@ static void modprobe(struct scenario_ctx *ctx)
 	kmod_get_stats(&st);
 	obs_u64(ctx, "via_task_queue", st.via_task_queue);
 	obs_u64(ctx, "from_keventd", st.from_keventd);
-	inv(ctx, "all_waited_on_keventd", st.via_task_queue == 4 && st.from_keventd == 0);
+	inv(ctx, "all_waited_on_keventd",
+	    st.via_task_queue == 4 && st.from_keventd == 0);
 	inv(ctx, "missing_helper_fails", ret[3] == -ENOENT);
 	inv(ctx, "empty_path_is_noop", ret[4] == 0 && sim_umh_count() == 3);
 	kmod_exit();
@@ -67,7 +68,8 @@ static void raise_hotplug(void *arg)
 
 static void from_keventd(struct scenario_ctx *ctx)
 {
-	static const char *actions[] = { "add", "remove", "add", "online", "add" };
+	static const char *actions[] = { "add", "remove", "add", "online",
+					 "add" };
 	struct kmod_stats st;
 	int i;
 
@@ -93,9 +95,10 @@ static void from_keventd(struct scenario_ctx *ctx)
 	kmod_exit();
 	obs_u64(ctx, "helpers_by_exit", sim_umh_count());
 }
-SCENARIO(kmod, "from_keventd", 0, from_keventd,
-	 "hotplug events raised in interrupt context, handled on keventd: "
-	 "call_usermodehelper sees current_is_keventd() and does not wait on itself");
+SCENARIO(
+	kmod, "from_keventd", 0, from_keventd,
+	"hotplug events raised in interrupt context, handled on keventd: "
+	"call_usermodehelper sees current_is_keventd() and does not wait on itself");
 
 static void not_running(struct scenario_ctx *ctx)
 {
@@ -107,8 +110,8 @@ static void not_running(struct scenario_ctx *ctx)
 	ret[0] = call_usermodehelper("/sbin/hotplug", argv, envp);
 	ret[1] = request_module("floppy");
 	obs_i64_list(ctx, "retvals", ret, 2);
-	inv(ctx, "refused_before_boot", ret[0] == -EBUSY && ret[1] == -EPERM &&
-	    sim_umh_count() == 0);
+	inv(ctx, "refused_before_boot",
+	    ret[0] == -EBUSY && ret[1] == -EPERM && sim_umh_count() == 0);
 	kmod_exit();
 }
 SCENARIO(kmod, "not_running", 0, not_running,
@@ -133,10 +136,10 @@ SCENARIO(kmod, "kthread_fail", 0, kthread_fail,
 	 "the helper's kernel_thread fails: the error comes back through the "
 	 "task to the waiting caller");
 
-#define STORM_LOADERS	8
-#define STORM_MODULES	15
-#define STORM_HOTPLUG	2
-#define STORM_EVENTS	20
+#define STORM_LOADERS 8
+#define STORM_MODULES 15
+#define STORM_HOTPLUG 2
+#define STORM_EVENTS 20
 
 struct storm {
 	struct scenario_ctx *ctx;
@@ -154,7 +157,8 @@ static void storm_thread(void *arg, int t)
 
 			snprintf(name, sizeof(name), "mod-%d-%d", t, i);
 			if (request_module(name))
-				__atomic_add_fetch(&st->errors, 1, __ATOMIC_SEQ_CST);
+				__atomic_add_fetch(&st->errors, 1,
+						   __ATOMIC_SEQ_CST);
 		}
 		return;
 	}
@@ -184,26 +188,30 @@ static void storm(struct scenario_ctx *ctx)
 		for (i = 0; i < STORM_MODULES; i++) {
 			char line[SIM_UMH_LINE];
 
-			snprintf(line, sizeof(line), "/sbin/modprobe -s -k -- mod-%d-%d",
-				 t, i);
-			expect += world_mix64(world_digest(WORLD_DIGEST_INIT, line,
-							   strlen(line)));
+			snprintf(line, sizeof(line),
+				 "/sbin/modprobe -s -k -- mod-%d-%d", t, i);
+			expect += world_mix64(world_digest(WORLD_DIGEST_INIT,
+							   line, strlen(line)));
 		}
 	for (i = 1; i <= STORM_HOTPLUG * STORM_EVENTS; i++) {
 		char line[SIM_UMH_LINE];
 
-		snprintf(line, sizeof(line), "/sbin/hotplug net [ACTION=add] [SEQNUM=%d]", i);
-		expect += world_mix64(world_digest(WORLD_DIGEST_INIT, line, strlen(line)));
+		snprintf(line, sizeof(line),
+			 "/sbin/hotplug net [ACTION=add] [SEQNUM=%d]", i);
+		expect += world_mix64(
+			world_digest(WORLD_DIGEST_INIT, line, strlen(line)));
 	}
 	obs_u64(ctx, "helper_calls", sim_umh_count());
 	obs_u64(ctx, "via_task_queue", ks.via_task_queue);
 	obs_u64(ctx, "from_keventd", ks.from_keventd);
 	obs_hex(ctx, "call_set_digest", sim_umh_set_digest());
 	obs_u64(ctx, "errors", st.errors);
-	inv(ctx, "every_helper_ran_once", sim_umh_count() ==
-	    STORM_LOADERS * STORM_MODULES + STORM_HOTPLUG * STORM_EVENTS);
+	inv(ctx, "every_helper_ran_once",
+	    sim_umh_count() == STORM_LOADERS * STORM_MODULES +
+				       STORM_HOTPLUG * STORM_EVENTS);
 	inv(ctx, "call_set_as_expected", sim_umh_set_digest() == expect);
-	inv(ctx, "hotplug_on_keventd", ks.from_keventd == STORM_HOTPLUG * STORM_EVENTS);
+	inv(ctx, "hotplug_on_keventd",
+	    ks.from_keventd == STORM_HOTPLUG * STORM_EVENTS);
 	inv(ctx, "no_runaway", st.errors == 0 && ks.concurrent == 0);
 	kmod_exit();
 }

@@ -130,8 +130,8 @@ void obs_str(struct scenario_ctx *ctx, const char *key, const char *s)
 	shim_mutex_unlock_unseen(&ctx->lock);
 }
 
-void obs_u64_list(struct scenario_ctx *ctx, const char *key,
-		  const uint64_t *v, size_t n)
+void obs_u64_list(struct scenario_ctx *ctx, const char *key, const uint64_t *v,
+		  size_t n)
 {
 	size_t i;
 
@@ -144,8 +144,8 @@ void obs_u64_list(struct scenario_ctx *ctx, const char *key,
 	shim_mutex_unlock_unseen(&ctx->lock);
 }
 
-void obs_i64_list(struct scenario_ctx *ctx, const char *key,
-		  const int64_t *v, size_t n)
+void obs_i64_list(struct scenario_ctx *ctx, const char *key, const int64_t *v,
+		  size_t n)
 {
 	size_t i;
 
@@ -280,8 +280,10 @@ static const struct scenario *find(const char *driver, const char *name)
 
 static void usage(const char *prog)
 {
-	fprintf(stderr, "usage: %s --list\n"
-		"       %s --driver NAME --scenario NAME [--seed N]\n", prog, prog);
+	fprintf(stderr,
+		"usage: %s --list\n"
+		"       %s --driver NAME --scenario NAME [--seed N]\n",
+		prog, prog);
 	exit(2);
 }
 
@@ -308,10 +310,13 @@ int main(int argc, char **argv)
 	if (list) {
 		const struct scenario **p;
 
-		for (p = __start_drv_scenarios; p && p < __stop_drv_scenarios; p++)
+		for (p = __start_drv_scenarios; p && p < __stop_drv_scenarios;
+		     p++)
 			if (!driver || !strcmp((*p)->driver, driver))
-				printf("%s\t%s\t%s\t%s\n", (*p)->driver, (*p)->name,
-				       (*p)->concurrent ? "concurrent" : "single",
+				printf("%s\t%s\t%s\t%s\n", (*p)->driver,
+				       (*p)->name,
+				       (*p)->concurrent ? "concurrent" :
+							  "single",
 				       (*p)->what);
 		return 0;
 	}

@@ -32,10 +32,10 @@
 
 #include "scenario.h"
 
-#define ISO_WRITERS	4
-#define ISO_TRANS	10
-#define ISO_LATENCY	20	/* ticks (ms) per disk write */
-#define ISO_BYTES	160
+#define ISO_WRITERS 4
+#define ISO_TRANS 10
+#define ISO_LATENCY 20 /* ticks (ms) per disk write */
+#define ISO_BYTES 160
 
 struct isolation {
 	struct scenario_ctx *ctx;
@@ -70,8 +70,10 @@ static void isolation_thread(void *arg, int i)
 	for (n = 0; n < ISO_BYTES; n++) {
 		if (n_record_wait_bytes(0, n + 1, 20000) < (u64) n + 1)
 			break;
-		iso->lat_us[n] = (scn_now_ns() -
-			__atomic_load_n(&iso->sent_ns[n], __ATOMIC_SEQ_CST)) / 1000;
+		iso->lat_us[n] =
+			(scn_now_ns() -
+			 __atomic_load_n(&iso->sent_ns[n], __ATOMIC_SEQ_CST)) /
+			1000;
 		iso->delivered++;
 	}
 }
@@ -114,8 +116,10 @@ static void isolation(struct scenario_ctx *ctx)
 	n_record_get(0, &rs);
 	obs_u64(ctx, "bytes", rs.bytes);
 	obs_hex(ctx, "digest", rs.digest);
-	inv(ctx, "every_character_delivered_in_order", iso.delivered == ISO_BYTES &&
-	    rs.digest == world_digest(WORLD_DIGEST_INIT, iso.data, ISO_BYTES));
+	inv(ctx, "every_character_delivered_in_order",
+	    iso.delivered == ISO_BYTES &&
+		    rs.digest == world_digest(WORLD_DIGEST_INIT, iso.data,
+					      ISO_BYTES));
 
 	for (i = 0; i < ISO_WRITERS; i++) {
 		reiserfs_umount(iso.fs[i], &js, NULL, 0);
@@ -130,9 +134,12 @@ static void isolation(struct scenario_ctx *ctx)
 		sum += iso.lat_us[i];
 	if (iso.delivered) {
 		stat_u64(ctx, "tty_latency_us_mean", sum / iso.delivered);
-		stat_u64(ctx, "tty_latency_us_p50", shim_percentile(iso.lat_us, iso.delivered, 50));
-		stat_u64(ctx, "tty_latency_us_p90", shim_percentile(iso.lat_us, iso.delivered, 90));
-		stat_u64(ctx, "tty_latency_us_max", shim_percentile(iso.lat_us, iso.delivered, 100));
+		stat_u64(ctx, "tty_latency_us_p50",
+			 shim_percentile(iso.lat_us, iso.delivered, 50));
+		stat_u64(ctx, "tty_latency_us_p90",
+			 shim_percentile(iso.lat_us, iso.delivered, 90));
+		stat_u64(ctx, "tty_latency_us_max",
+			 shim_percentile(iso.lat_us, iso.delivered, 100));
 	}
 	stat_u64(ctx, "commit_ms_each", ISO_LATENCY);
 	stat_u64(ctx, "async_commits", async_commits);
@@ -175,21 +182,21 @@ static void everything_thread(void *arg, int i)
 	int n;
 
 	switch (i) {
-	case 0:		/* the tty line */
+	case 0: /* the tty line */
 		sim_uart_feed(ev->u, ev->tty_data, ev->tty_len);
 		break;
-	case 1:		/* the journal */
+	case 1: /* the journal */
 		for (n = 0; n < 30; n++)
 			reiserfs_transaction(ev->fs, 3, n % 9 == 8);
 		break;
-	case 2:		/* interrupts feeding the entropy pool */
+	case 2: /* interrupts feeding the entropy pool */
 		for (n = 0; n < 2000; n++) {
 			sim_call_in_irq(random_irq, (void *) 1L);
 			if (n % 50 == 0)
 				scn_sleep_ms(1);
 		}
 		break;
-	case 3: {	/* asynchronous I/O, files closed early */
+	case 3: { /* asynchronous I/O, files closed early */
 		struct kioctx *ioctx;
 		static char buf[8][4096];
 
@@ -207,17 +214,22 @@ static void everything_thread(void *arg, int i)
 			for (k = 0; k < 8; k++) {
 				memset(&cbs[k], 0, sizeof(cbs[k]));
 				cbs[k].aio_data = k;
-				cbs[k].aio_lio_opcode = k & 1 ? IOCB_CMD_PWRITE : IOCB_CMD_PREAD;
+				cbs[k].aio_lio_opcode =
+					k & 1 ? IOCB_CMD_PWRITE :
+						IOCB_CMD_PREAD;
 				cbs[k].aio_fildes = fd;
 				cbs[k].aio_buf = buf[k];
 				cbs[k].aio_nbytes = 4096;
-				cbs[k].aio_offset = 4096 * world_prng_below(&s, 16);
+				cbs[k].aio_offset =
+					4096 * world_prng_below(&s, 16);
 				ptrs[k] = &cbs[k];
 			}
 			/* requests whose last fput is still deferred count as
 			 * active: a full context says -EAGAIN; reap and retry */
-			for (k = 0; got < 8; ) {
-				long r = k < 8 ? io_submit(ioctx, 8 - k, ptrs + k) : 0;
+			for (k = 0; got < 8;) {
+				long r = k < 8 ? io_submit(ioctx, 8 - k,
+							   ptrs + k) :
+						 0;
 
 				if (r > 0)
 					k += r;
@@ -230,7 +242,8 @@ static void everything_thread(void *arg, int i)
 					scn_sleep_ms(1);
 				}
 				if (k == 8 && fd >= 0) {
-					sim_file_close(fd);	/* I/O still in flight */
+					sim_file_close(
+						fd); /* I/O still in flight */
 					fd = -1;
 				}
 			}
@@ -240,7 +253,7 @@ static void everything_thread(void *arg, int i)
 		io_destroy(ioctx);
 		break;
 	}
-	case 4:		/* modules and hotplug */
+	case 4: /* modules and hotplug */
 		for (n = 0; n < 20; n++) {
 			char name[32];
 
@@ -250,7 +263,7 @@ static void everything_thread(void *arg, int i)
 			sim_call_in_irq(hotplug_irq, NULL);
 		}
 		break;
-	case 5:		/* SAKs and console switches from the keyboard */
+	case 5: /* SAKs and console switches from the keyboard */
 		for (n = 0; n < 50; n++) {
 			if (n % 5 == 0)
 				do_SAK(ev->tty);
@@ -301,8 +314,10 @@ static void everything(struct scenario_ctx *ctx)
 	n_record_get(0, &rs);
 	obs_u64(ctx, "tty_bytes", rs.bytes);
 	obs_hex(ctx, "tty_digest", rs.digest);
-	inv(ctx, "tty_in_order", rs.bytes == ev.tty_len &&
-	    rs.digest == world_digest(WORLD_DIGEST_INIT, ev.tty_data, ev.tty_len));
+	inv(ctx, "tty_in_order",
+	    rs.bytes == ev.tty_len &&
+		    rs.digest == world_digest(WORLD_DIGEST_INIT, ev.tty_data,
+					      ev.tty_len));
 
 	reiserfs_umount(ev.fs, &js, NULL, 0);
 	obs_u64(ctx, "journal_commits", js.commits);
@@ -312,15 +327,16 @@ static void everything(struct scenario_ctx *ctx)
 	random_get_stats(&ranst);
 	inv(ctx, "entropy_all_mixed", ranst.mixed == ranst.stored);
 
-	sim_file_sync();	/* the disk's completions have all returned */
+	sim_file_sync(); /* the disk's completions have all returned */
 	obs_u64(ctx, "aio_events", ev.aio_events);
-	inv(ctx, "aio_all_completed", ev.aio_events == 160 && ev.aio_submitted == 160);
+	inv(ctx, "aio_all_completed",
+	    ev.aio_events == 160 && ev.aio_submitted == 160);
 
 	kmod_quiesce();
 	kmod_get_stats(&ks);
 	obs_u64(ctx, "helper_calls", sim_umh_count());
-	inv(ctx, "kmod_all_ran", sim_umh_count() == 40 && !ev.kmod_errors &&
-	    ks.from_keventd == 20);
+	inv(ctx, "kmod_all_ran",
+	    sim_umh_count() == 40 && !ev.kmod_errors && ks.from_keventd == 20);
 
 out:
 	tty_release(ev.tty);
@@ -332,8 +348,10 @@ out:
 
 	aio_get_stats(&as);
 	sim_file_get_stats(&fs);
-	inv(ctx, "aio_all_freed", as.reqs_freed == as.reqs_allocated &&
-	    as.ctxs_freed == as.ctxs_allocated && fs.released == fs.opened);
+	inv(ctx, "aio_all_freed",
+	    as.reqs_freed == as.reqs_allocated &&
+		    as.ctxs_freed == as.ctxs_allocated &&
+		    fs.released == fs.opened);
 	stat_u64(ctx, "aio_fput_deferred", as.fput_deferred);
 	stat_u64(ctx, "entropy_samples", ranst.stored);
 	free(ev.tty_data);

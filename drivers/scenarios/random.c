@@ -17,10 +17,10 @@
 
 #include "scenario.h"
 
-#define NR_SOURCES	4	/* interrupt lines 1..4 feed the pool */
+#define NR_SOURCES 4 /* interrupt lines 1..4 feed the pool */
 
 struct event {
-	int kind;		/* 0..NR_SOURCES-1: irq, NR_SOURCES: keyboard, +1: mouse */
+	int kind; /* 0..NR_SOURCES-1: irq, NR_SOURCES: keyboard, +1: mouse */
 	u32 value;
 };
 
@@ -80,8 +80,10 @@ static void report_pools(struct scenario_ctx *ctx, const char *prefix)
 	obs_u64(ctx, KEY("mixed"), st.mixed);
 #undef KEY
 	inv(ctx, "entropy_within_pools",
-	    st.primary_entropy >= 0 && st.primary_entropy <= st.primary_words * 32 &&
-	    st.secondary_entropy >= 0 && st.secondary_entropy <= st.secondary_words * 32);
+	    st.primary_entropy >= 0 &&
+		    st.primary_entropy <= st.primary_words * 32 &&
+		    st.secondary_entropy >= 0 &&
+		    st.secondary_entropy <= st.secondary_words * 32);
 	inv(ctx, "every_sample_mixed_once", st.mixed == st.stored);
 	stat_u64(ctx, "batch_runs", st.runs);
 }
@@ -105,7 +107,8 @@ static void extract(struct scenario_ctx *ctx, int n)
 	obs_u64(ctx, "bytes_read", n);
 	obs_u64(ctx, "primary_entropy_after_read", st.primary_entropy);
 	obs_u64(ctx, "secondary_entropy_after_read", st.secondary_entropy);
-	stat_u64(ctx, "extracted_digest", world_digest(WORLD_DIGEST_INIT, buf, n));
+	stat_u64(ctx, "extracted_digest",
+		 world_digest(WORLD_DIGEST_INIT, buf, n));
 	stat_u64(ctx, "primary_digest_after_read", st.primary_digest);
 }
 
@@ -158,7 +161,8 @@ static void resize(struct scenario_ctx *ctx)
 	random_get_stats(&after);
 	obs_u64(ctx, "entropy_before_resize", before.primary_entropy);
 	obs_u64(ctx, "entropy_after_resize", after.primary_entropy);
-	inv(ctx, "entropy_carried_over", after.primary_entropy == before.primary_entropy);
+	inv(ctx, "entropy_carried_over",
+	    after.primary_entropy == before.primary_entropy);
 	inv(ctx, "pool_resized", after.primary_words == 512);
 	trickle_events(&s, 2000, 64);
 	report_pools(ctx, "");
@@ -185,7 +189,8 @@ static void nomem(struct scenario_ctx *ctx)
 	ret = rand_initialize();
 	shim_fail_kmalloc_nth(0);
 	obs_i64(ctx, "init_without_secondary", ret);
-	inv(ctx, "init_failed_cleanly", ret != 0 && shim_kmalloc_outstanding() == 0);
+	inv(ctx, "init_failed_cleanly",
+	    ret != 0 && shim_kmalloc_outstanding() == 0);
 
 	/* the 3rd is the batch ring's: the driver runs without batching */
 	shim_fail_kmalloc_nth(3);
@@ -195,24 +200,26 @@ static void nomem(struct scenario_ctx *ctx)
 	if (!inv(ctx, "init_without_batch_ok", ret == 0))
 		return;
 	for (i = 0; i < NR_SOURCES; i++)
-		rand_initialize_irq(1 + i);	/* no state: that source is ignored */
+		rand_initialize_irq(1 +
+				    i); /* no state: that source is ignored */
 	trickle_events(&s, 500, 50);
 	random_get_stats(&st);
 	obs_u64(ctx, "batch_enabled", st.batch_enabled);
 	obs_u64(ctx, "stored", st.stored);
 	obs_u64(ctx, "primary_entropy", st.primary_entropy);
-	inv(ctx, "samples_ignored", !st.batch_enabled && st.stored == 0 &&
-	    st.primary_entropy == 0);
+	inv(ctx, "samples_ignored",
+	    !st.batch_enabled && st.stored == 0 && st.primary_entropy == 0);
 	get_random_bytes(buf, sizeof(buf));
-	obs_hex(ctx, "extracted_digest", world_digest(WORLD_DIGEST_INIT, buf, sizeof(buf)));
+	obs_hex(ctx, "extracted_digest",
+		world_digest(WORLD_DIGEST_INIT, buf, sizeof(buf)));
 	random_exit();
 }
 SCENARIO(random, "nomem", 0, nomem,
 	 "allocation failures in rand_initialize: without the secondary pool "
 	 "init fails and frees all; without the batch ring samples are ignored");
 
-#define STORM_PRODUCERS	4
-#define STORM_EVENTS	1500
+#define STORM_PRODUCERS 4
+#define STORM_EVENTS 1500
 
 struct storm {
 	struct scenario_ctx *ctx;
@@ -271,7 +278,8 @@ static void storm_thread(void *arg, int i)
 
 			/* extraction feeds its timing back as samples */
 			shim_mutex_lock(&st->adding[STORM_PRODUCERS]);
-			get_random_bytes(buf, 1 + world_prng_below(&s, sizeof(buf)));
+			get_random_bytes(buf,
+					 1 + world_prng_below(&s, sizeof(buf)));
 			r = random_read(buf, sizeof(buf), 1);
 			shim_mutex_unlock(&st->adding[STORM_PRODUCERS]);
 			if (r > 0)
@@ -282,7 +290,9 @@ static void storm_thread(void *arg, int i)
 	} else {
 		static const int sizes[] = { 1024, 256, 2048, 512 };
 
-		for (n = 0; n < 4 && __atomic_load_n(&st->producing, __ATOMIC_SEQ_CST); n++) {
+		for (n = 0;
+		     n < 4 && __atomic_load_n(&st->producing, __ATOMIC_SEQ_CST);
+		     n++) {
 			scn_sleep_ms(20 + world_prng_below(&s, 20));
 			if (resize_quietly(st, sizes[n]) == 0)
 				st->resizes_ok++;
@@ -313,12 +323,13 @@ static void storm(struct scenario_ctx *ctx)
 	random_get_stats(&rs);
 	obs_u64(ctx, "interrupt_samples", events);
 	inv(ctx, "every_sample_stored_or_dropped",
-	    rs.stored + rs.dropped >= events);	/* extraction adds its own */
+	    rs.stored + rs.dropped >= events); /* extraction adds its own */
 	inv(ctx, "every_stored_sample_mixed", rs.mixed == rs.stored);
 	inv(ctx, "entropy_within_pools",
-	    rs.primary_entropy >= 0 && rs.primary_entropy <= rs.primary_words * 32 &&
-	    rs.secondary_entropy >= 0 &&
-	    rs.secondary_entropy <= rs.secondary_words * 32);
+	    rs.primary_entropy >= 0 &&
+		    rs.primary_entropy <= rs.primary_words * 32 &&
+		    rs.secondary_entropy >= 0 &&
+		    rs.secondary_entropy <= rs.secondary_words * 32);
 	inv(ctx, "resizes_done", rs.resizes == st.resizes_ok);
 	stat_u64(ctx, "stored", rs.stored);
 	stat_u64(ctx, "dropped", rs.dropped);

@@ -16,7 +16,7 @@
 
 #include "scenario.h"
 
-#define ORDER_MAX	4096
+#define ORDER_MAX 4096
 
 static void report_fs(struct scenario_ctx *ctx, const char *name,
 		      struct reiserfs_journal_stats *st, unsigned long *order,
@@ -78,7 +78,7 @@ static void commit_order(struct scenario_ctx *ctx)
 	obs_u64(ctx, "commit_tasks", sa.async_scheduled + sb.async_scheduled);
 	inv(ctx, "every_commit_task_ran",
 	    sa.async_commits + sa.async_noops == sa.async_scheduled &&
-	    sb.async_commits + sb.async_noops == sb.async_scheduled);
+		    sb.async_commits + sb.async_noops == sb.async_scheduled);
 	inv(ctx, "all_unmounted", reiserfs_mounted() == 0);
 	free(oa);
 	free(ob);
@@ -109,8 +109,8 @@ static void nomem(struct scenario_ctx *ctx)
 	report_fs(ctx, "sda1", &sa, oa, 20);
 	obs_u64(ctx, "commit_tasks", sa.async_scheduled);
 	obs_u64(ctx, "alloc_failures", sa.alloc_failures);
-	inv(ctx, "one_sync_fallback", sa.alloc_failures == 1 &&
-	    sa.async_scheduled == 19);
+	inv(ctx, "one_sync_fallback",
+	    sa.alloc_failures == 1 && sa.async_scheduled == 19);
 	inv(ctx, "every_commit_task_ran",
 	    sa.async_commits + sa.async_noops == sa.async_scheduled);
 	free(oa);
@@ -152,10 +152,10 @@ SCENARIO(reiserfs, "sync_mix", 0, sync_mix,
 	 "150 transactions, one in ten synchronous, wrapping the 64 journal "
 	 "lists: commits stay in order whoever writes them");
 
-#define STORM_FS	3
-#define STORM_WRITERS	2	/* per file system */
-#define STORM_TRANS	40
-#define STORM_CYCLES	8
+#define STORM_FS 3
+#define STORM_WRITERS 2 /* per file system */
+#define STORM_TRANS 40
+#define STORM_CYCLES 8
 
 struct storm {
 	struct scenario_ctx *ctx;
@@ -225,16 +225,17 @@ static void storm(struct scenario_ctx *ctx)
 		reiserfs_umount(st.fs[i], &js, NULL, 0);
 		commits[i] = js.commits;
 		in_order &= js.order_ok &&
-			js.commits == STORM_WRITERS * STORM_TRANS;
-		tasks_ok &= js.async_commits + js.async_noops == js.async_scheduled;
+			    js.commits == STORM_WRITERS * STORM_TRANS;
+		tasks_ok &= js.async_commits + js.async_noops ==
+			    js.async_scheduled;
 	}
 	obs_u64_list(ctx, "commits_per_fs", commits, STORM_FS);
 	obs_u64(ctx, "cycled_fs_commits", st.cycled_commits);
 	inv(ctx, "every_fs_in_order", in_order);
 	inv(ctx, "every_commit_task_ran", tasks_ok);
-	inv(ctx, "cycled_fs_in_order", st.cycle_order_ok &&
-	    st.cycled_commits == st.cycled_trans &&
-	    st.cycled_trans == STORM_CYCLES * 5);
+	inv(ctx, "cycled_fs_in_order",
+	    st.cycle_order_ok && st.cycled_commits == st.cycled_trans &&
+		    st.cycled_trans == STORM_CYCLES * 5);
 	inv(ctx, "all_unmounted", reiserfs_mounted() == 0);
 }
 SCENARIO(reiserfs, "storm", 1, storm,

@@ -22,18 +22,21 @@ struct scenario {
 	const char *driver;
 	const char *name;
 	const char *what;
-	int concurrent;			/* 1: observables are counts and sets only */
+	int concurrent; /* 1: observables are counts and sets only */
 	void (*run)(struct scenario_ctx *ctx);
 };
 
-#define SCENARIO(_driver, _name, _concurrent, _fn, _what)			\
-	static const struct scenario __scenario_##_driver##_##_fn = {		\
-		.driver = #_driver, .name = _name, .what = _what,		\
-		.concurrent = _concurrent, .run = _fn,				\
-	};									\
-	static const struct scenario *__scenario_ptr_##_driver##_##_fn		\
-	__attribute__((section("drv_scenarios"), used)) =			\
-		&__scenario_##_driver##_##_fn
+#define SCENARIO(_driver, _name, _concurrent, _fn, _what)              \
+	static const struct scenario __scenario_##_driver##_##_fn = {  \
+		.driver = #_driver,                                    \
+		.name = _name,                                         \
+		.what = _what,                                         \
+		.concurrent = _concurrent,                             \
+		.run = _fn,                                            \
+	};                                                             \
+	static const struct scenario *__scenario_ptr_##_driver##_##_fn \
+		__attribute__((section("drv_scenarios"), used)) =      \
+			&__scenario_##_driver##_##_fn
 
 /* the scenario's inputs */
 uint64_t scn_seed(struct scenario_ctx *ctx);
@@ -43,10 +46,10 @@ void obs_u64(struct scenario_ctx *ctx, const char *key, uint64_t v);
 void obs_i64(struct scenario_ctx *ctx, const char *key, int64_t v);
 void obs_hex(struct scenario_ctx *ctx, const char *key, uint64_t v);
 void obs_str(struct scenario_ctx *ctx, const char *key, const char *s);
-void obs_u64_list(struct scenario_ctx *ctx, const char *key,
-		  const uint64_t *v, size_t n);
-void obs_i64_list(struct scenario_ctx *ctx, const char *key,
-		  const int64_t *v, size_t n);
+void obs_u64_list(struct scenario_ctx *ctx, const char *key, const uint64_t *v,
+		  size_t n);
+void obs_i64_list(struct scenario_ctx *ctx, const char *key, const int64_t *v,
+		  size_t n);
 /* a list of strings; the caller sorts it first if it is a set */
 void obs_str_list(struct scenario_ctx *ctx, const char *key,
 		  const char *const *v, size_t n);
@@ -70,17 +73,19 @@ void exact_counts(struct scenario_ctx *ctx, const char *routine);
 uint64_t scn_now_ns(void);
 void scn_sleep_ms(unsigned int ms);
 /* poll @cond every ms up to @timeout_ms; returns its last value */
-#define scn_wait_until(cond, timeout_ms) ({				\
-	unsigned int __waited = 0;					\
-	while (!(cond) && __waited < (timeout_ms)) {			\
-		scn_sleep_ms(1);					\
-		__waited++;						\
-	}								\
-	(cond); })
+#define scn_wait_until(cond, timeout_ms)                     \
+	({                                                   \
+		unsigned int __waited = 0;                   \
+		while (!(cond) && __waited < (timeout_ms)) { \
+			scn_sleep_ms(1);                     \
+			__waited++;                          \
+		}                                            \
+		(cond);                                      \
+	})
 
 /* run @n copies of @fn(ctx, i) in host threads and wait for them all */
 void scn_run_threads(int n, void (*fn)(void *arg, int i), void *arg);
 
-int scn_cmp_str(const void *a, const void *b);	/* for qsort of char * */
+int scn_cmp_str(const void *a, const void *b); /* for qsort of char * */
 
 #endif /* _SCENARIO_H */

@@ -19,7 +19,7 @@
 
 #include "scenario.h"
 
-#define WAIT_MS		20000
+#define WAIT_MS 20000
 
 struct line_input {
 	unsigned char *buf;
@@ -105,8 +105,8 @@ static void run_burst(struct scenario_ctx *ctx, int low_latency)
 	if (low_latency) {
 		/* every push ran flush_to_ldisc at once, in the interrupt */
 		obs_u64(ctx, "deferred_pushes", ts.flip_deferred);
-		inv(ctx, "nothing_deferred", ts.flip_deferred == 0 &&
-		    ts.flip_resched == 0);
+		inv(ctx, "nothing_deferred",
+		    ts.flip_deferred == 0 && ts.flip_resched == 0);
 	} else {
 		inv(ctx, "pushes_deferred", ts.flip_deferred > 0);
 	}
@@ -125,15 +125,17 @@ static void burst(struct scenario_ctx *ctx)
 {
 	run_burst(ctx, 0);
 }
-SCENARIO(tty, "burst", 0, burst,
-	 "64 KiB in random bursts into ttyS0; flip buffer pushed via deferred work");
+SCENARIO(
+	tty, "burst", 0, burst,
+	"64 KiB in random bursts into ttyS0; flip buffer pushed via deferred work");
 
 static void low_latency(struct scenario_ctx *ctx)
 {
 	run_burst(ctx, 1);
 }
-SCENARIO(tty, "low_latency", 0, low_latency,
-	 "the same burst on a low_latency tty: flush_to_ldisc runs in the interrupt");
+SCENARIO(
+	tty, "low_latency", 0, low_latency,
+	"the same burst on a low_latency tty: flush_to_ldisc runs in the interrupt");
 
 struct feeder {
 	struct sim_uart *u;
@@ -167,8 +169,8 @@ static void dont_flip_thread(void *arg, int i)
 		feeder_thread(&a->feed, 0);
 		return;
 	}
-	held = scn_wait_until((tty_get_stats(a->tty, &ts), ts.flip_resched >= 3),
-			      WAIT_MS);
+	held = scn_wait_until(
+		(tty_get_stats(a->tty, &ts), ts.flip_resched >= 3), WAIT_MS);
 	scn_sleep_ms(20);
 	n_record_get(0, &rs);
 	inv(a->ctx, "flush_rescheduled_itself", held);
@@ -235,14 +237,15 @@ static void close_receiving(struct scenario_ctx *ctx)
 	tty = tty_open_line(0, 0);
 	if (!inv(ctx, "opened", u && tty))
 		goto out;
-	inv(ctx, "uart_took_everything", feed_chunks(u, &in, scn_seed(ctx)) == in.len);
-	tty_release(tty);	/* at once: the driver flushes what is pending */
+	inv(ctx, "uart_took_everything",
+	    feed_chunks(u, &in, scn_seed(ctx)) == in.len);
+	tty_release(tty); /* at once: the driver flushes what is pending */
 	tty = NULL;
 	n_record_get(0, &rs);
 	obs_u64(ctx, "bytes", rs.bytes);
 	obs_hex(ctx, "digest", rs.digest);
-	inv(ctx, "all_delivered_before_close", rs.bytes == in.len &&
-	    rs.digest == in.digest);
+	inv(ctx, "all_delivered_before_close",
+	    rs.bytes == in.len && rs.digest == in.digest);
 out:
 	if (tty)
 		tty_release(tty);
@@ -375,7 +378,7 @@ static void hangup_sak(struct scenario_ctx *ctx)
 	vt_quiesce();
 	sim_call_in_irq(switch_in_irq, (void *) 3L);
 	vt_quiesce();
-	set_console(7);		/* not allocated: ignored */
+	set_console(7); /* not allocated: ignored */
 	vt_quiesce();
 	set_console(0);
 	vt_quiesce();
@@ -395,10 +398,11 @@ static void hangup_sak(struct scenario_ctx *ctx)
 	obs_u64(ctx, "blanks", vs.blanks);
 	obs_u64(ctx, "unblanks", vs.unblanks);
 	obs_u64(ctx, "blanked_at_end", vs.blanked);
-	inv(ctx, "switches_in_order", vs.log_len == 3 && vs.log[0] == 2 &&
-	    vs.log[1] == 3 && vs.log[2] == 0);
-	inv(ctx, "unblanked_by_key", vs.blanks == 1 && vs.unblanks == 1 &&
-	    !vs.blanked);
+	inv(ctx, "switches_in_order",
+	    vs.log_len == 3 && vs.log[0] == 2 && vs.log[1] == 3 &&
+		    vs.log[2] == 0);
+	inv(ctx, "unblanked_by_key",
+	    vs.blanks == 1 && vs.unblanks == 1 && !vs.blanked);
 	stat_u64(ctx, "console_callbacks", vs.callbacks);
 out:
 	tty_release(t0);
@@ -412,8 +416,8 @@ SCENARIO(tty, "hangup_sak", 0, hangup_sak,
 	 "hangup work, SAK via PREPARE_TQUEUE/PREPARE_WORK, keyboard flips, "
 	 "console switches and blanking through the console callback");
 
-#define STORM_LINES	4
-#define STORM_KEYS	2
+#define STORM_LINES 4
+#define STORM_KEYS 2
 
 struct storm {
 	struct scenario_ctx *ctx;
@@ -438,13 +442,15 @@ static void storm_thread(void *arg, int i)
 		return;
 	}
 	s = world_prng_seed(scn_seed(st->ctx) * 31 + i);
-	for (n = 0; __atomic_load_n(&st->feeding, __ATOMIC_SEQ_CST) && n < 400; n++) {
+	for (n = 0; __atomic_load_n(&st->feeding, __ATOMIC_SEQ_CST) && n < 400;
+	     n++) {
 		int line = world_prng_below(&s, STORM_LINES);
 		int con = world_prng_below(&s, 6);
 
 		if (world_prng_below(&s, 4) == 0) {
 			do_SAK(st->tty[line]);
-			__atomic_add_fetch(&st->sak_requests[line], 1, __ATOMIC_SEQ_CST);
+			__atomic_add_fetch(&st->sak_requests[line], 1,
+					   __ATOMIC_SEQ_CST);
 		}
 		sim_call_in_irq(switch_in_irq, (void *) (long) con);
 		__atomic_store_n(&st->requested[con], 1, __ATOMIC_SEQ_CST);
@@ -493,7 +499,8 @@ static void storm(struct scenario_ctx *ctx)
 		n_record_get(i, &rs);
 		/* a SAK asked for runs on its own time: wait for it, no flush */
 		if (st.sak_requests[i])
-			scn_wait_until((tty_get_stats(st.tty[i], &ts), ts.saks >= 1),
+			scn_wait_until((tty_get_stats(st.tty[i], &ts),
+					ts.saks >= 1),
 				       WAIT_MS);
 		tty_get_stats(st.tty[i], &ts);
 		bytes[i] = rs.bytes;
@@ -503,7 +510,8 @@ static void storm(struct scenario_ctx *ctx)
 		if (rs.bytes != in[i].len || rs.digest != in[i].digest)
 			ok = 0;
 		/* SAKs coalesce while pending: at least one ran per line asked */
-		if (st.sak_requests[i] && (ts.saks < 1 || ts.saks > st.sak_requests[i]))
+		if (st.sak_requests[i] &&
+		    (ts.saks < 1 || ts.saks > st.sak_requests[i]))
 			saks_ok = 0;
 		if (!st.sak_requests[i] && ts.saks)
 			saks_ok = 0;
@@ -516,9 +524,10 @@ static void storm(struct scenario_ctx *ctx)
 	inv(ctx, "saks_coalesced_not_lost", saks_ok);
 
 	vt_get_stats(&vs);
-	inv(ctx, "fg_console_was_requested", vs.fg_console == 0 ||
-	    st.requested[vs.fg_console]);
-	inv(ctx, "switches_at_most_requests", vs.switches <= st.switch_requests);
+	inv(ctx, "fg_console_was_requested",
+	    vs.fg_console == 0 || st.requested[vs.fg_console]);
+	inv(ctx, "switches_at_most_requests",
+	    vs.switches <= st.switch_requests);
 	stat_u64(ctx, "sak_requests", sak_requests);
 	stat_u64(ctx, "saks_run", saks_total);
 	stat_u64(ctx, "switch_requests", st.switch_requests);
