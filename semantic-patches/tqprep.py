@@ -426,12 +426,10 @@ def _attributes(toks):
     return out
 
 
-def _name_macros(toks):
-    """Function-like macros used as a function's name at file scope:
-    `static int DRM(irq_install)(drm_device_t *dev)`.  {macro name}."""
-    names = set()
-    depth = 0
-    n = len(toks)
+def _depths(toks):
+    """(index, token, brace depth, parenthesis depth) of each token outside
+    preprocessor lines, the depths counted after the token."""
+    depth = pdepth = 0
     for i, t in enumerate(toks):
         if t.pp:
             continue
@@ -439,6 +437,19 @@ def _name_macros(toks):
             depth += 1
         elif t.val == "}":
             depth = max(0, depth - 1)
+        elif t.val == "(":
+            pdepth += 1
+        elif t.val == ")":
+            pdepth = max(0, pdepth - 1)
+        yield i, t, depth, pdepth
+
+
+def _name_macros(toks):
+    """Function-like macros used as a function's name at file scope:
+    `static int DRM(irq_install)(drm_device_t *dev)`.  {macro name}."""
+    names = set()
+    n = len(toks)
+    for i, t, depth, _ in _depths(toks):
         if depth or t.kind != "ident" or t.val in _KEYWORDS or i + 4 >= n:
             continue
         if toks[i + 1].val == "(" and toks[i + 2].kind == "ident" and \
@@ -454,19 +465,7 @@ def _marker_macros(toks, known=()):
     """`void f(void) md__init;`: an identifier between a declarator's `)`
     and its `;` at file scope is a marker macro.  [token index]."""
     out = []
-    depth = 0
-    pdepth = 0
-    for i, t in enumerate(toks):
-        if t.pp:
-            continue
-        if t.val == "{":
-            depth += 1
-        elif t.val == "}":
-            depth = max(0, depth - 1)
-        elif t.val == "(":
-            pdepth += 1
-        elif t.val == ")":
-            pdepth = max(0, pdepth - 1)
+    for i, t, depth, pdepth in _depths(toks):
         if depth or pdepth or t.kind != "ident" or t.val in _KEYWORDS:
             continue
         if 0 < i < len(toks) - 1 and toks[i - 1].val == ")" and toks[i + 1].val == ";" \

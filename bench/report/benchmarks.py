@@ -23,6 +23,13 @@ def producers_text(p):
     return "%d producer%s" % (p, "s" if p > 1 else "")
 
 
+def rounds_to_reference(pairs):
+    """The round-by-round ratios to the reference, and their range."""
+    return dict(ratio_to_reference_rounds=[round(x, 3) for x in pairs],
+                ratio_to_reference_rounds_min=min(pairs) if pairs else None,
+                ratio_to_reference_rounds_max=max(pairs) if pairs else None)
+
+
 def throughput(figs, rows):
     for p in (1, 2):
         rounds = {v: good(rows, "throughput", "%s-%dp" % (v, p)) for v, _, _ in THROUGHPUT}
@@ -39,9 +46,7 @@ def throughput(figs, rows):
                 stack=stack, producers=p,
                 ratio_to_taskqueue=ratio(rate[v], rate["schedule_task"]),
                 ratio_to_reference=ratio(rate[v], rate["wfcqueue"]),
-                ratio_to_reference_rounds=[round(x, 3) for x in pair_rate],
-                ratio_to_reference_rounds_min=min(pair_rate) if pair_rate else None,
-                ratio_to_reference_rounds_max=max(pair_rate) if pair_rate else None,
+                **rounds_to_reference(pair_rate),
                 cpu_ns_per_work=cpu[v],
                 switches_per_1k_works=median(rs, "switches_per_1k_works"),
                 stalls_median=median(rs, "stalls"),
@@ -59,9 +64,7 @@ def throughput(figs, rows):
                 stack=stack, producers=p,
                 ratio_to_taskqueue=ratio(cpu[v], cpu["schedule_task"]),
                 ratio_to_reference=ratio(cpu[v], cpu["wfcqueue"]),
-                ratio_to_reference_rounds=[round(x, 3) for x in pair_cpu],
-                ratio_to_reference_rounds_min=min(pair_cpu) if pair_cpu else None,
-                ratio_to_reference_rounds_max=max(pair_cpu) if pair_cpu else None)
+                **rounds_to_reference(pair_cpu))
     for v, _, what in THROUGHPUT:
         rs = good(rows, "throughput", "%s-1p" % v) + good(rows, "throughput", "%s-2p" % v)
         ring = rs[0].get("ring") if rs else None
