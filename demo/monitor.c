@@ -611,6 +611,27 @@ static void report_routine(struct routine_stat *r, int first)
 	printf("}");
 }
 
+/*
+ * The routines a flush site counted, as JSON members: each one's count,
+ * or, given the queues, the queue it was found on instead.
+ */
+static void print_routine_map(const long *count, const int *queue)
+{
+	int k, first;
+
+	for (k = 0, first = 1; k < nr_routines; k++) {
+		if (!count[k])
+			continue;
+		printf("%s", first ? "" : ", ");
+		print_json_str(stdout, routines[k].name);
+		if (queue)
+			printf(": \"%s\"", queue_names[queue[k]]);
+		else
+			printf(": %ld", count[k]);
+		first = 0;
+	}
+}
+
 static void report(void)
 {
 	long queued = 0, started = 0, ended = 0, atomic_runs = 0,
@@ -674,42 +695,13 @@ static void report(void)
 		       "\"covers\": {",
 		       shim_symbol_link_address(s->ip) - 1,
 		       queue_names[s->queue], s->calls);
-		for (k = 0, first = 1; k < nr_routines; k++) {
-			if (!s->covers[k])
-				continue;
-			printf("%s", first ? "" : ", ");
-			print_json_str(stdout, routines[k].name);
-			printf(": %ld", s->covers[k]);
-			first = 0;
-		}
+		print_routine_map(s->covers, NULL);
 		printf("}, \"elsewhere\": {");
-		for (k = 0, first = 1; k < nr_routines; k++) {
-			if (!s->outside[k])
-				continue;
-			printf("%s", first ? "" : ", ");
-			print_json_str(stdout, routines[k].name);
-			printf(": \"%s\"", queue_names[s->outside_queue[k]]);
-			first = 0;
-		}
+		print_routine_map(s->outside, s->outside_queue);
 		printf("}, \"may_cover\": {");
-		for (k = 0, first = 1; k < nr_routines; k++) {
-			if (!s->may_cover[k])
-				continue;
-			printf("%s", first ? "" : ", ");
-			print_json_str(stdout, routines[k].name);
-			printf(": %ld", s->may_cover[k]);
-			first = 0;
-		}
+		print_routine_map(s->may_cover, NULL);
 		printf("}, \"may_elsewhere\": {");
-		for (k = 0, first = 1; k < nr_routines; k++) {
-			if (!s->may_outside[k])
-				continue;
-			printf("%s", first ? "" : ", ");
-			print_json_str(stdout, routines[k].name);
-			printf(": \"%s\"",
-			       queue_names[s->may_outside_queue[k]]);
-			first = 0;
-		}
+		print_routine_map(s->may_outside, s->may_outside_queue);
 		printf("}}");
 	}
 	printf("], \"queued\": %ld, \"ran\": %ld, \"finished\": %ld, "
