@@ -17,6 +17,7 @@ Standard library only.
 import json
 import os
 import re
+import threading
 
 # ---------------------------------------------------------------------------
 # Reporting
@@ -105,6 +106,10 @@ _TOKEN = re.compile(r"""
 def tokens(text):
     """[(kind, value, line)] for identifiers and punctuation; comments,
     string and character literals and numbers are dropped."""
+    return _tokens(text)
+
+
+def _tokens(text):
     out = []
     line = 1
     pos = 0
@@ -233,16 +238,47 @@ LEGACY = {
 _INCLUDE_TQ = re.compile(r'^\s*#\s*include\s*[<"](?:linux/)?tqueue\.h[>"]', re.M)
 
 
+class Facts:
+    """What convert asks of one text, several times: its code as one line
+    of space-separated tokens, its identifiers, its legacy names."""
+
+    __slots__ = ("code", "names", "legacy")
+
+    def __init__(self, text):
+        toks = tokens(text)
+        self.code = " ".join(t[1] for t in toks)
+        self.names = frozenset(t[1] for t in toks if t[0] == "ident")
+        out = [(line, val, LEGACY[val]) for kind, val, line in toks
+               if kind == "ident" and val in LEGACY]
+        for m in _INCLUDE_TQ.finditer(text):
+            line = text.count("\n", 0, m.start()) + 1
+            out.append((line, "tqueue.h", "#include of tqueue.h left"))
+        self.legacy = tuple(out)
+
+
+_facts = {}
+_facts_lock = threading.Lock()
+_FACTS_MAX = 64 << 20       # bytes of code kept at most
+
+
+def facts(text):
+    """Facts of text, computed once while the text is recent."""
+    with _facts_lock:
+        hit = _facts.get(text)
+    if hit is not None:
+        return hit
+    f = Facts(text)
+    with _facts_lock:
+        _facts[text] = f
+        size = sum(len(v.code) for v in _facts.values())
+        while size > _FACTS_MAX and len(_facts) > 1:
+            size -= len(_facts.pop(next(iter(_facts))).code)
+    return f
+
+
 def legacy_residue(text):
     """[(line, token, reason)] for legacy names left in code (not comments)."""
-    out = []
-    for kind, val, line in tokens(text):
-        if kind == "ident" and val in LEGACY:
-            out.append((line, val, LEGACY[val]))
-    for m in _INCLUDE_TQ.finditer(text):
-        line = text.count("\n", 0, m.start()) + 1
-        out.append((line, "tqueue.h", "#include of tqueue.h left"))
-    return out
+    return list(facts(text).legacy)
 
 
 # ---------------------------------------------------------------------------

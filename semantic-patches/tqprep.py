@@ -479,10 +479,110 @@ def _marker_macros(toks, known=()):
     return out
 
 
-def hide(text, toks=None, known=()):
+# ------------------------------------------------ bodies of no concern
+
+def _functions(toks):
+    """(head, lbrace, rbrace) token indices of each function definition at
+    file scope, found as regions() finds them."""
+    out = []
+    start = None
+    lb = None
+    for i, t, depth, pdepth in _depths(toks):
+        if start is None:
+            start = i
+        if t.val == "{" and depth == 1:
+            lb = i
+        elif t.val == "}" and depth == 0 and lb is not None:
+            head = toks[start:lb]
+            if head and not any(x.val == "=" for x in head if not x.pp) and \
+                    any(x.val == "(" for x in head) and \
+                    not any(x.val in ("struct", "union", "enum") for x in head[-3:]):
+                out.append((start, lb, i))
+                start = None
+            lb = None
+        elif t.val == ";" and depth == 0 and pdepth == 0:
+            start = None
+    return out
+
+
+def _balanced_conditionals(toks, lo, hi):
+    """True if every #if group between toks[lo] and toks[hi] opens and
+    closes as many braces in each branch: then the braces counted are the
+    function's own, whichever branch is compiled."""
+    frames = [0]
+    for k in range(lo + 1, hi):
+        t = toks[k]
+        if t.pp:
+            if t.val == "#" and k + 1 < hi and toks[k + 1].pp and \
+                    (k == 0 or toks[k - 1].line != t.line or not toks[k - 1].pp):
+                d = toks[k + 1].val
+                if d in ("if", "ifdef", "ifndef"):
+                    frames.append(0)
+                elif d in ("else", "elif", "endif"):
+                    if len(frames) == 1 or frames[-1]:
+                        return False
+                    if d == "endif":
+                        frames.pop()
+            continue
+        if t.val == "{":
+            frames[-1] += 1
+        elif t.val == "}":
+            frames[-1] -= 1
+    return len(frames) == 1
+
+
+def unrelated_bodies(toks, names):
+    """(lbrace, rbrace) of the bodies of functions no rule can concern: no
+    name of names in the function, and the function not handed to the
+    queue (named, not called, in code that has such a name).  Coccinelle
+    matches every rule against every function it is given: a 2.4 driver
+    uses the task queue in a few of its functions."""
+    funcs = _functions(toks)
+    inside = set()
+    relevant = []
+    for head, lb, rb in funcs:
+        inside.update(range(head, rb + 1))
+        ids = {t.val for t in toks[head:rb + 1] if t.kind == "ident"}
+        relevant.append(bool(ids & names))
+    values = set()
+
+    def value_names(lo, hi):
+        for k in range(lo, hi):
+            t = toks[k]
+            if t.kind == "ident" and (k + 1 >= len(toks) or toks[k + 1].val != "("):
+                values.add(t.val)
+    for (head, lb, rb), rel in zip(funcs, relevant):
+        if rel:
+            value_names(head, rb + 1)
+    # file-scope declarations with such a name: { routine: f }
+    lo = None
+    for i, t, depth, pdepth in _depths(toks):
+        if i in inside:
+            continue
+        if lo is None:
+            lo = i
+        if t.val == ";" and depth == 0 and pdepth == 0:
+            if any(toks[k].kind == "ident" and toks[k].val in names for k in range(lo, i)):
+                value_names(lo, i)
+            lo = None
+    out = []
+    for (head, lb, rb), rel in zip(funcs, relevant):
+        if rel or _function_name(toks[head:lb]) in values or rb - lb < 2:
+            continue
+        if _balanced_conditionals(toks, lb, rb):
+            out.append((lb, rb))
+    return out
+
+
+_BODY_MARK = "tqconvert:body:"
+
+
+def hide(text, toks=None, known=(), keep=None):
     """(parse_text, [Hidden]): text with the constructs coccinelle cannot
     parse rewritten, every line where it was.  known: marker macros the
-    macro files define, which coccinelle parses by itself."""
+    macro files define, which coccinelle parses by itself.  keep: given a
+    set of names, the bodies of functions with none of them (and not
+    handed to the queue) are blanked too, see unrelated_bodies()."""
     toks = scan(text) if toks is None else toks
     starts = _line_starts(text)
     edits = []
@@ -509,6 +609,14 @@ def hide(text, toks=None, known=()):
         s, e = toks[i].start, toks[i].end
         edits.append(Hidden("marker", line_of(s), s, e, text[s:e], _blank(text[s:e]),
                             "marker macro after a declarator"))
+    if keep is not None and _BODY_MARK not in text:
+        for n, (lb, rb) in enumerate(unrelated_bodies(toks, keep)):
+            # a body keeps its lines but not its length: restore() finds it
+            # again by its marker, not by its place
+            s, e = toks[lb].end, toks[rb].start
+            repl = "/*%s%d*/" % (_BODY_MARK, n) + "\n" * text.count("\n", s, e)
+            edits.append(Hidden("body", line_of(s), s, e, text[s:e], repl,
+                                "function body of no concern to the conversion"))
     macros = _name_macros(toks)
     if macros:
         idents = {t.val for t in toks if t.kind == "ident"}
@@ -547,6 +655,20 @@ def restore(parsed, converted, hidden):
     parsed is what coccinelle read (hide()'s text), converted what it
     wrote.  Returns (text, [(line in text, message)]) where a construct
     could not be put back because the conversion rewrote its line."""
+    bodies = [h for h in hidden if h.kind == "body"]
+    if bodies:
+        problems = []
+        for h in bodies:
+            parsed = parsed.replace(h.repl, h.orig, 1)
+            if converted.count(h.repl) == 1:
+                converted = converted.replace(h.repl, h.orig, 1)
+            else:
+                mark = converted.find(h.repl[:h.repl.index("*/") + 2])
+                problems.append((converted.count("\n", 0, max(0, mark)) + 1,
+                                 "the function body at line %d was hidden from coccinelle and "
+                                 "changed: convert it by hand" % h.line))
+        text, more = restore(parsed, converted, [h for h in hidden if h.kind != "body"])
+        return text, problems + more
     if not hidden:
         return converted, []
     a = parsed.splitlines(True)
