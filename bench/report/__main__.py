@@ -61,6 +61,7 @@ def again(path, out):
     goals = aims.build(figs, host)
     found = findings.build(figs)
     failed = stored.get("failed_rounds", [])
+    os.makedirs(out, exist_ok=True)
     with open(os.path.join(out, "report.md"), "w") as f:
         f.write(markdown.write(host, figs, goals, found, stored.get("plots", []), failed))
     show(figs, goals, failed)
@@ -74,6 +75,8 @@ def show(figs, goals, failed):
     print(tables.throughput_text(figs))
     print()
     print(tables.controlled_text(figs))
+    print()
+    print(tables.conversion_text(figs))
     print()
     for g in goals:
         print("%-8s %s: %s" % (aims.verdict(g["met"]), g["aim"], g["value"]))

@@ -14,6 +14,8 @@ CPU_AIM = 1.25     # workqueue CPU ns per work at most this times the reference'
 WAKE_AIM = 1.3     # median wake latency at most this times the futex hand-off
 ISOLATION_AIM = 50  # taskqueue p99 tty latency over the workqueue's, at least
 RUNS_AIM = 200     # whole controlled tty scenario runs per second on 2 CPUs, at least
+CONVERT_AIM_S = 30  # convert --in-place of the generated 2,000-file tree, seconds at most
+CONVERT_AIM_MB = 1024  # resident memory of any one spatch process, MB at most
 
 
 def verdict(met):
@@ -56,6 +58,7 @@ class Aims:
         self.isolation()
         self.flush()
         self.controlled_runs()
+        self.conversion()
         return self.all
 
     # ------------------------------------------------------------ throughput
@@ -378,6 +381,41 @@ class Aims:
                     "%s %s ms a run (%s points; free %s ms)" % (
                         n, num(t, 1), fmt(float(p)) if p else "-",
                         num(free_ms.get(n), 1)) for n, t, p in over)))
+
+    # ------------------------------------------------------------ conversion
+
+    def conversion(self):
+        f = self.figs
+        g = {j: f.get("convert_generated_jobs%d" % j) for j in (1, 2)}
+        g = {j: x for j, x in g.items() if x and x["median"] is not None}
+        two = g.get(2)
+        aim = "convert --in-place a generated tree in under %d s (--jobs 2)" % CONVERT_AIM_S
+        if not two or not two.get("seconds"):
+            self.add(aim, "not measured", None)
+        else:
+            secs = two["seconds"]
+            value = "%s s for %s files, %s of them candidates (%s files/s; --jobs 1: %s s)" % (
+                fmt(secs), fmt(two.get("files")), fmt(two.get("candidates")), fmt(two["median"]),
+                fmt(g[1]["seconds"]) if 1 in g else "not measured")
+            self.add(aim, value, secs < CONVERT_AIM_S, lambda: self.why_conversion(two),
+                     ratio=secs / CONVERT_AIM_S, threshold=CONVERT_AIM_S)
+        aim = "no spatch process above %d MB while converting" % CONVERT_AIM_MB
+        peaks = [x.get("peak_mb") for x in g.values() if x.get("peak_mb") is not None]
+        d = f.get("convert_drivers_legacy")
+        if d and d.get("peak_mb") is not None:
+            peaks.append(d["peak_mb"])
+        if not peaks:
+            self.add(aim, "not measured", None)
+            return
+        self.add(aim, "peak %s MB" % fmt(max(peaks)), max(peaks) < CONVERT_AIM_MB,
+                 lambda: "A group of files grew past the bound: convert --max-memory "
+                 "(default 1024) stops such a group and runs it again in halves.",
+                 ratio=max(peaks) / CONVERT_AIM_MB, threshold=CONVERT_AIM_MB)
+
+    def why_conversion(self, fig):
+        return ("%s s for %s candidates: most of convert's time is spatch on the "
+                "candidates (convert -v prints each run's CPU).%s" % (
+                    fmt(fig["seconds"]), fmt(fig.get("candidates")), load_note(self.machine)))
 
 
 def build(figs, machine):

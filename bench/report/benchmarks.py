@@ -251,6 +251,9 @@ def delayed(figs, rows, raw):
 
 
 def conversion(figs, rows):
+    """Wall seconds of convert on drivers/legacy; files per second of the
+    whole generated tree and of its candidates, --in-place with --jobs 1
+    and 2, and the peak resident memory of any one spatch process."""
     def gone(variant):
         p = problems(rows, "conversion", variant)
         return p[0] if p and not good(rows, "conversion", variant) else None
@@ -263,22 +266,28 @@ def conversion(figs, rows):
     else:
         figs.add("convert_drivers_legacy", "s", [r["seconds"] for r in rs], what,
                  files=rs[0]["files"] if rs else None,
+                 peak_mb=max(r["peak_kb"] for r in rs) / 1024 if rs else None,
                  summary=rs[-1]["summary"] if rs else None)
     rate = {}
     for jobs in (1, 2):
         v = "generated-jobs%d" % jobs
         rs = good(rows, "conversion", v)
         why = gone(v)
-        what = ("files per second converting a generated tree of legacy "
-                "files (tq_struct, INIT_TQUEUE, static initialiser, manual "
-                "init, schedule_task, flush_scheduled_tasks), --jobs %d" % jobs)
+        what = ("files per second of a generated tree (legacy drivers with tq_struct, "
+                "INIT_TQUEUE, static and manual initialisers, schedule_task, "
+                "flush_scheduled_tasks, among drivers without the task queue), "
+                "convert --in-place --jobs %d" % jobs)
         if why:
             figs.missing("convert_generated_jobs%d" % jobs, "files/s", what, why)
             continue
         vals = [r["files"] / r["seconds"] for r in rs if r["seconds"] > 0]
         rate[jobs] = statistics.median(vals) if vals else None
-        extra = {"files": rs[0]["files"] if rs else None,
-                 "seconds": median(rs, "seconds"),
+        secs = median(rs, "seconds")
+        cands = rs[0]["candidates"] if rs else None
+        extra = {"files": rs[0]["files"] if rs else None, "candidates": cands,
+                 "seconds": secs,
+                 "candidates_per_s": cands / secs if cands and secs else None,
+                 "peak_mb": max(r["peak_kb"] for r in rs) / 1024 if rs else None,
                  "summary": rs[-1]["summary"] if rs else None}
         if jobs == 2:
             extra["speedup_over_jobs1"] = ratio(rate.get(2), rate.get(1))

@@ -58,6 +58,12 @@ def write(machine, figs, aims, findings, plots, failed):
           "cost of one scheduling point that switches fibers against a bare futex hand-off "
           "between two host threads, alternated in the same processes (bench/sched.c).\n",
           tables.controlled_md(figs),
+          "## Conversion\n",
+          "semantic-patches/convert, wall clock, medians over rounds; the generated tree "
+          "(bench/gen-legacy-tree) is mostly drivers that do not use the task queue, "
+          "converted in place on a fresh copy each round.  Peak spatch MB: the most "
+          "resident memory of any one spatch process (convert --stats).\n",
+          tables.conversion_md(figs),
           "## Other findings\n"]
     L += ["- %s\n" % s for s in findings] or ["None: their figures are missing.\n"]
     L += ["## Every figure\n",

@@ -41,21 +41,28 @@ THROUGHPUT_HEAD = ("variant", "producers", "works/s", "x reference", "CPU ns/wor
                    "x reference", "switches/1k works")
 
 
+def text_table(line, head, rows, empty=""):
+    """A table for the terminal, each row laid out by the format line."""
+    return "\n".join([line % head] + [line % r for r in rows]) if rows else empty
+
+
 def throughput_text(figs):
-    rows = throughput_rows(figs)
-    if not rows:
-        return ""
-    line = "%-14s %9s %10s %11s %11s %11s %17s"
-    return "\n".join([line % THROUGHPUT_HEAD] + [line % r for r in rows])
+    return text_table("%-14s %9s %10s %11s %11s %11s %17s", THROUGHPUT_HEAD,
+                      throughput_rows(figs))
+
+
+def md_table(head, rows):
+    """A markdown table: the first column left, the others right-aligned."""
+    out = ["| " + " | ".join(head) + " |", "|---|" + "---:|" * (len(head) - 1)]
+    out += ["| " + " | ".join(str(x) for x in r) + " |" for r in rows]
+    return out
 
 
 def throughput_md(figs):
     rows = throughput_rows(figs)
     if not rows:
         return "Not measured.\n"
-    out = ["| " + " | ".join(THROUGHPUT_HEAD) + " |", "|---|---:|---:|---:|---:|---:|---:|"]
-    out += ["| " + " | ".join(str(x) for x in r) + " |" for r in rows]
-    return "\n".join(out) + "\n"
+    return "\n".join(md_table(THROUGHPUT_HEAD, rows)) + "\n"
 
 
 CONTROLLED_ROWS = (("pct", "runs/s under pct schedules"), ("free", "runs/s free (no scheduler)"),
@@ -98,10 +105,7 @@ def controlled_text(figs):
 
 def controlled_md(figs):
     rows = controlled_rows(figs)
-    out = []
-    if rows:
-        out = ["| " + " | ".join(CONTROLLED_HEAD) + " |", "|---|---:|---:|"]
-        out += ["| " + " | ".join(r) + " |" for r in rows]
+    out = md_table(CONTROLLED_HEAD, rows) if rows else []
     return "\n".join(out + ["", sched_point_line(figs) + "."]) + "\n"
 
 
@@ -121,3 +125,35 @@ def figures_md(figs):
             f["name"], med, fmt(f["min"]), fmt(f["max"]), f["rounds"], f["unit"],
             "; ".join(extra).replace("|", "/"), f["what"].replace("|", "/")))
     return "\n".join(out)
+
+
+CONVERSION_HEAD = ("convert", "files", "candidates", "seconds", "files/s", "candidates/s",
+                   "peak spatch MB")
+
+
+def conversion_rows(figs):
+    rows = []
+    d = figs.get("convert_drivers_legacy")
+    if d and d["median"] is not None:
+        rows.append(("-o, --jobs 2, drivers/legacy", fmt(d.get("files")), fmt(d.get("files")),
+                     fmt(d["median"]), "", "", fmt(d.get("peak_mb"))))
+    for jobs in (1, 2):
+        g = figs.get("convert_generated_jobs%d" % jobs)
+        if not g or g["median"] is None:
+            continue
+        rows.append(("--in-place, --jobs %d, generated" % jobs, fmt(g.get("files")),
+                     fmt(g.get("candidates")), fmt(g.get("seconds")), fmt(g["median"]),
+                     fmt(g.get("candidates_per_s")), fmt(g.get("peak_mb"))))
+    return rows
+
+
+def conversion_text(figs):
+    return text_table("%-32s %6s %10s %8s %8s %12s %14s", CONVERSION_HEAD,
+                      conversion_rows(figs), "conversion: not measured")
+
+
+def conversion_md(figs):
+    rows = conversion_rows(figs)
+    if not rows:
+        return "Not measured.\n"
+    return "\n".join(md_table(CONVERSION_HEAD, rows)) + "\n"
