@@ -276,6 +276,14 @@ def facts(text):
     return f
 
 
+def declares_task_queue(fname):
+    """Does the file declare a private task queue (DECLARE_TASK_QUEUE(q)
+    in code, not its #define)?"""
+    toks = file_tokens(fname)
+    return any(toks[i][1] == "DECLARE_TASK_QUEUE" and toks[i + 1][1] == "(" and
+               (i == 0 or toks[i - 1][1] != "define") for i in range(len(toks) - 1))
+
+
 def legacy_residue(text):
     """[(line, token, reason)] for legacy names left in code (not comments)."""
     return list(facts(text).legacy)

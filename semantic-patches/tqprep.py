@@ -574,15 +574,177 @@ def unrelated_bodies(toks, names):
     return out
 
 
+# ------------------------------------------------ tasks of private queues
+
+# the kernel's own queues: anything else queue_task() is given is private
+SYSTEM_QUEUES = {"tq_immediate", "tq_timer", "tq_disk", "tq_scheduler"}
+
+
+def _args(toks, i):
+    """[(lo, hi)] token ranges of the arguments of the call whose `(` is
+    toks[i]."""
+    k = _match_close(toks, i)
+    if k is None:
+        return []
+    out, lo, depth = [], i + 1, 0
+    for j in range(i + 1, k):
+        v = toks[j].val
+        if v in ("(", "[", "{"):
+            depth += 1
+        elif v in (")", "]", "}"):
+            depth -= 1
+        elif v == "," and depth == 0:
+            out.append((lo, j))
+            lo = j + 1
+    out.append((lo, k))
+    return out
+
+
+def _last_name(toks, lo, hi):
+    """The name an argument ends with: tq of &cd->tq, t of t."""
+    if hi > lo and toks[hi - 1].kind == "ident":
+        return toks[hi - 1].val
+    return None
+
+
+def var_tags(toks):
+    """{variable: {struct tag}} from `struct tag *x` and `struct tag x`
+    anywhere in the file (parameters, locals, globals)."""
+    out = {}
+    n = len(toks)
+    for i, t in enumerate(toks):
+        if t.val != "struct" or i + 2 >= n or toks[i + 1].kind != "ident":
+            continue
+        j = i + 2
+        while j < n and toks[j].val in ("*", "const", "volatile"):
+            j += 1
+        if j + 1 < n and toks[j].kind == "ident" and toks[j + 1].val in (",", ";", ")", "=", "["):
+            out.setdefault(toks[j].val, set()).add(toks[i + 1].val)
+    return out
+
+
+def _member_of(toks, lo, hi, tags):
+    """(struct tag, member) of an argument `&base->member` or `base.member`
+    whose base is a variable of a known structure type, else None."""
+    if hi - lo < 3 or toks[hi - 1].kind != "ident" or toks[hi - 2].val not in (".", "->"):
+        return None
+    base = toks[hi - 3]
+    if base.kind != "ident" or (hi - 4 >= lo and toks[hi - 4].val in (".", "->")):
+        return None
+    return [(tag, toks[hi - 1].val) for tag in sorted(tags.get(base.val, ()))] or None
+
+
+def private_tasks(toks):
+    """The tasks queue_task(&x, &q) puts on a queue q that is not one of
+    the kernel's own: a private queue, run where run_task_queue(&q) is
+    called, which convert keeps; so its tasks stay struct tq_struct.
+    ({name: queue}, {(struct tag, member): queue}): a member of a structure
+    whose variable's type the file declares is known by both, to be kept
+    in the header that declares the structure; any other task by its name,
+    in this file only."""
+    names, members = {}, {}
+    tags = None
+    for i, t, depth, _ in _depths(toks):
+        if t.val != "queue_task" or not depth or i + 1 >= len(toks) or toks[i + 1].val != "(":
+            continue
+        args = _args(toks, i + 1)
+        if len(args) != 2:
+            continue
+        queue = _last_name(toks, *args[1])
+        task = _last_name(toks, *args[0])
+        if not queue or not task or queue in SYSTEM_QUEUES:
+            continue
+        if tags is None:
+            tags = var_tags(toks)
+        names.setdefault(task, queue)
+        for key in _member_of(toks, args[0][0], args[0][1], tags) or ():
+            members.setdefault(key, queue)
+    return names, members
+
+
+def _struct_tag_at(toks, opens, i):
+    """The tag of the innermost `struct tag {` around toks[i], or None."""
+    for lb, rb, tag in reversed(opens):
+        if lb < i < rb:
+            return tag
+    return None
+
+
+def _struct_bodies(toks):
+    out = []
+    n = len(toks)
+    for i, t in enumerate(toks):
+        if t.val == "struct" and i + 2 < n and toks[i + 1].kind == "ident" and \
+                toks[i + 2].val == "{":
+            k = _match_close(toks, i + 2, "{", "}")
+            if k is not None:
+                out.append((i + 2, k, toks[i + 1].val))
+    return out
+
+
+# what coccinelle would take for a task to convert, and the same-length
+# names that hide it: the type of the task's declaration, its set-up and
+# scheduling, and the members the init and sync rules rewrite
+_KEEP_NAMES = {"tq_struct": "tq_kept__", "INIT_TQUEUE": "INIT_TQKEPT",
+               "PREPARE_TQUEUE": "PREPARE_TQKEPT", "schedule_task": "schedule_kept",
+               "routine": "routkpt", "sync": "s_kp"}
+
+
+def kept_task_tokens(toks, names, members):
+    """[(index, task)]: the tokens that make a kept task convertible:
+    `struct tq_struct x` declaring it, INIT_TQUEUE/PREPARE_TQUEUE/
+    schedule_task(&...x, ...), and x.routine, x.sync (x->...).  names:
+    tasks known by name in this file; members: {(struct tag, member)}
+    known by their structure (private_tasks())."""
+    if not names and not members:
+        return []
+    out = []
+    n = len(toks)
+    tags = var_tags(toks) if members else {}
+    bodies = _struct_bodies(toks) if members else []
+
+    def kept_arg(lo, hi):
+        name = _last_name(toks, lo, hi)
+        if name in names:
+            return name
+        if any(k in members for k in _member_of(toks, lo, hi, tags) or ()):
+            return name
+        return None
+    for i, t, depth, _ in _depths(toks):
+        v = t.val
+        if v == "tq_struct" and i and toks[i - 1].val == "struct":
+            j = i + 1
+            while j < n and toks[j].val in ("*", "const", "volatile"):
+                j += 1
+            if j < n and toks[j].kind == "ident" and \
+                    (toks[j].val in names or
+                     (_struct_tag_at(toks, bodies, i), toks[j].val) in members):
+                out.append((i, toks[j].val))
+        elif v in ("INIT_TQUEUE", "PREPARE_TQUEUE", "schedule_task") and depth and \
+                i + 1 < n and toks[i + 1].val == "(":
+            args = _args(toks, i + 1)
+            task = kept_arg(*args[0]) if args else None
+            if task:
+                out.append((i, task))
+        elif v in ("routine", "sync") and i >= 2 and toks[i - 1].val in (".", "->"):
+            task = kept_arg(0, i - 1)
+            if task:
+                out.append((i, task))
+    return out
+
+
 _BODY_MARK = "tqconvert:body:"
 
 
-def hide(text, toks=None, known=(), keep=None):
+def hide(text, toks=None, known=(), keep=None, kept_tasks=(), kept_members=()):
     """(parse_text, [Hidden]): text with the constructs coccinelle cannot
     parse rewritten, every line where it was.  known: marker macros the
     macro files define, which coccinelle parses by itself.  keep: given a
     set of names, the bodies of functions with none of them (and not
-    handed to the queue) are blanked too, see unrelated_bodies()."""
+    handed to the queue) are blanked too, see unrelated_bodies().
+    kept_tasks, kept_members: tasks queued on private queues (by name, and
+    by structure and member, see kept_task_tokens()), whose type, set-up
+    and members are hidden so that they stay struct tq_struct."""
     toks = scan(text) if toks is None else toks
     starts = _line_starts(text)
     edits = []
@@ -609,6 +771,10 @@ def hide(text, toks=None, known=(), keep=None):
         s, e = toks[i].start, toks[i].end
         edits.append(Hidden("marker", line_of(s), s, e, text[s:e], _blank(text[s:e]),
                             "marker macro after a declarator"))
+    for i, _ in kept_task_tokens(toks, kept_tasks, kept_members):
+        s, e = toks[i].start, toks[i].end
+        edits.append(Hidden("kept-task", line_of(s), s, e, text[s:e], _KEEP_NAMES[text[s:e]],
+                            "task of a private task queue"))
     if keep is not None and _BODY_MARK not in text:
         for n, (lb, rb) in enumerate(unrelated_bodies(toks, keep)):
             # a body keeps its lines but not its length: restore() finds it

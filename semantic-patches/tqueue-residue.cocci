@@ -73,11 +73,14 @@ elif q == "&tq_immediate":
     why = ("queue_task(%s, &tq_immediate) and no mark_bh(IMMEDIATE_BH) in the file: by hand, "
            "schedule_work(%s) if another file's mark_bh ran it" % (e, e))
 else:
-    why = ("queue_task(%s, %s): %s is a private task queue, kept (see its declaration); "
-           "%s must stay a struct tq_struct set up with INIT_TQUEUE(), or give "
-           "the queue a workqueue of its own (queue_work(wq, %s), flush_workqueue(wq) where "
-           "run_task_queue() was)" % (e, q, q.lstrip("&"), e, e))
-tqlib.note(p, "residue_queue_task", why, "residue")
+    why = None
+    tqlib.note(p, "kept_private_queue",
+               "queue_task(%s, %s): %s is a private task queue, kept, and %s stays a "
+               "struct tq_struct; the workqueue equivalent: "
+               "queue_work(wq, %s) on a workqueue of its own, flush_workqueue(wq) where "
+               "run_task_queue() was" % (e, q, q.lstrip("&"), e.lstrip("&"), e), "kept")
+if why:
+    tqlib.note(p, "residue_queue_task", why, "residue")
 
 @rq@
 expression Q;

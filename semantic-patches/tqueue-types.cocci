@@ -84,16 +84,40 @@ tqlib.note(p, "include", "#include <linux/tqueue.h> -> <linux/workqueue.h>")
  run_task_queue(...)
 )
 
-@depends on patch && has_wq && !tq_left_call@
+// a task convert keeps because a private queue runs it: convert hid its
+// type and set-up from these rules under the names below (tqprep.py,
+// _KEEP_NAMES), and INIT_TQUEUE() and struct tq_struct need the header
+@tq_kept_use@
+@@
+(
+ INIT_TQKEPT(...)
+|
+ PREPARE_TQKEPT(...)
+|
+ schedule_kept(...)
+)
+
+@tq_kept_type@
+@@
+ struct tq_kept__
+
+// a private queue declared and not (yet) used: DECLARE_TASK_QUEUE still
+// needs the header.  A token scan of the file, for the reason above.
+@tq_declared@
+position p : script:python() { tqlib.declares_task_queue(p[0].file) };
+@@
+#include <linux/tqueue.h>@p
+
+@depends on patch && has_wq && !tq_left_call && !tq_declared && !tq_kept_use && !tq_kept_type@
 @@
 - #include <linux/tqueue.h>
 
-@depends on patch && !has_wq && !tq_left_call@
+@depends on patch && !has_wq && !tq_left_call && !tq_declared && !tq_kept_use && !tq_kept_type@
 @@
 - #include <linux/tqueue.h>
 + #include <linux/workqueue.h>
 
-@depends on patch && !has_wq && tq_left_call@
+@depends on patch && !has_wq && (tq_left_call || tq_declared || tq_kept_use || tq_kept_type)@
 @@
   #include <linux/tqueue.h>
 + #include <linux/workqueue.h>

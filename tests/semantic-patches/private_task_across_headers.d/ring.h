@@ -1,0 +1,4 @@
+/* another structure with a member of the same name, on keventd */
+struct ring {
+	struct tq_struct tq;
+};
