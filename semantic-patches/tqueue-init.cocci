@@ -3,11 +3,13 @@
 ///  - struct tq_struct x = { .routine = f, .data = d };  (or the old GNU
 ///    form { routine: f, data: d }; any order; without data; with
 ///    .sync = 0) becomes DECLARE_WORK(x, f, d); static stays static; a
-///    missing or 0 routine or data becomes NULL;
+///    missing routine or data becomes NULL (a 0 the author wrote stays);
 ///  - a bare file-scope struct tq_struct x; becomes DECLARE_WORK(x, NULL,
 ///    NULL): a zeroed tq_struct was ready to queue, a zeroed work_t is not
 ///    (its list head must point to itself);
-///  - INIT_TQUEUE -> INIT_WORK, PREPARE_TQUEUE -> PREPARE_WORK (0 -> NULL);
+///  - INIT_TQUEUE -> INIT_WORK, PREPARE_TQUEUE -> PREPARE_WORK, the
+///    author's arguments as they are (a 0 stays 0: the API changes, not
+///    the style of the code around it);
 ///  - the manual initialisation x.routine = f; x.data = d; (either order,
 ///    other statements not touching x in between) becomes one
 ///    INIT_WORK(&x, f, d), absorbing INIT_LIST_HEAD(&x.list) and
@@ -575,43 +577,3 @@ expression f;
 - x.routine = f;
 + PREPARE_WORK(&x, f, NULL);
 
-// ------------------------------------------------------------ 0 is NULL
-// INIT_TQUEUE(&x, 0, 0), x.data = 0;, { .data = 0 }: the pointer is NULL.
-
-@depends on patch@
-expression E, d;
-identifier m = {INIT_WORK, PREPARE_WORK};
-@@
- m(E,
-- 0
-+ NULL
- , d)
-
-@depends on patch@
-expression E, f;
-identifier m = {INIT_WORK, PREPARE_WORK};
-@@
- m(E, f,
-- 0
-+ NULL
- )
-
-@depends on patch@
-identifier x;
-expression d;
-declarer name DECLARE_WORK;
-@@
- DECLARE_WORK(x,
-- 0
-+ NULL
- , d);
-
-@depends on patch@
-identifier x;
-expression f;
-declarer name DECLARE_WORK;
-@@
- DECLARE_WORK(x, f,
-- 0
-+ NULL
- );

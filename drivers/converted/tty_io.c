@@ -248,7 +248,7 @@ static void initialize_tty_struct(struct tty_struct *tty)
 	init_MUTEX(&tty->termios_sem);
 	spin_lock_init(&tty->read_lock);
 	INIT_LIST_HEAD(&tty->tty_files);
-	INIT_WORK(&tty->SAK_work, NULL, NULL);
+	INIT_WORK(&tty->SAK_work, 0, 0);
 }
 
 /* open /dev/ttyS<line>: a new tty on the serial driver, recording ldisc */
