@@ -607,19 +607,44 @@ def _last_name(toks, lo, hi):
     return None
 
 
-def var_tags(toks):
-    """{variable: {struct tag}} from `struct tag *x` and `struct tag x`
-    anywhere in the file (parameters, locals, globals)."""
+def typedef_tags(toks):
+    """{typedef name: struct tag} from `typedef struct tag name;` and
+    `typedef struct tag { ... } name;`."""
     out = {}
     n = len(toks)
     for i, t in enumerate(toks):
-        if t.val != "struct" or i + 2 >= n or toks[i + 1].kind != "ident":
+        if t.val != "typedef" or i + 3 >= n or toks[i + 1].val != "struct" or \
+                toks[i + 2].kind != "ident":
             continue
-        j = i + 2
+        j = i + 3
+        if toks[j].val == "{":
+            j = _match_close(toks, j, "{", "}")
+            if j is None:
+                continue
+            j += 1
+        if j + 1 < n and toks[j].kind == "ident" and toks[j + 1].val == ";":
+            out[toks[j].val] = toks[i + 2].val
+    return out
+
+
+def var_tags(toks, typedefs=None):
+    """{variable: {struct tag}} from `struct tag *x` and `struct tag x`
+    anywhere in the file (parameters, locals, globals), and `name *x` for
+    a name typedefs maps to a tag."""
+    out = {}
+    n = len(toks)
+    typedefs = typedefs or {}
+    for i, t in enumerate(toks):
+        if t.val == "struct" and i + 2 < n and toks[i + 1].kind == "ident":
+            tag, j = toks[i + 1].val, i + 2
+        elif t.val in typedefs and (not i or toks[i - 1].val != "struct"):
+            tag, j = typedefs[t.val], i + 1
+        else:
+            continue
         while j < n and toks[j].val in ("*", "const", "volatile"):
             j += 1
         if j + 1 < n and toks[j].kind == "ident" and toks[j + 1].val in (",", ";", ")", "=", "["):
-            out.setdefault(toks[j].val, set()).add(toks[i + 1].val)
+            out.setdefault(toks[j].val, set()).add(tag)
     return out
 
 
@@ -634,7 +659,21 @@ def _member_of(toks, lo, hi, tags):
     return [(tag, toks[hi - 1].val) for tag in sorted(tags.get(base.val, ()))] or None
 
 
-def private_tasks(toks):
+def queue_task_calls(toks):
+    """[(token index, (first, end) of the task argument, task, queue)] of
+    the queue_task(&task, &queue) calls in function bodies: the last names
+    of the two arguments."""
+    out = []
+    for i, t, depth, _ in _depths(toks):
+        if t.val != "queue_task" or not depth or i + 1 >= len(toks) or toks[i + 1].val != "(":
+            continue
+        args = _args(toks, i + 1)
+        if len(args) == 2:
+            out.append((i, args[0], _last_name(toks, *args[0]), _last_name(toks, *args[1])))
+    return out
+
+
+def private_tasks(toks, typedefs=None):
     """The tasks queue_task(&x, &q) puts on a queue q that is not one of
     the kernel's own: a private queue, run where run_task_queue(&q) is
     called, which convert keeps; so its tasks stay struct tq_struct.
@@ -644,20 +683,13 @@ def private_tasks(toks):
     in this file only."""
     names, members = {}, {}
     tags = None
-    for i, t, depth, _ in _depths(toks):
-        if t.val != "queue_task" or not depth or i + 1 >= len(toks) or toks[i + 1].val != "(":
-            continue
-        args = _args(toks, i + 1)
-        if len(args) != 2:
-            continue
-        queue = _last_name(toks, *args[1])
-        task = _last_name(toks, *args[0])
+    for _, arg, task, queue in queue_task_calls(toks):
         if not queue or not task or queue in SYSTEM_QUEUES:
             continue
         if tags is None:
-            tags = var_tags(toks)
+            tags = var_tags(toks, typedefs)
         names.setdefault(task, queue)
-        for key in _member_of(toks, args[0][0], args[0][1], tags) or ():
+        for key in _member_of(toks, arg[0], arg[1], tags) or ():
             members.setdefault(key, queue)
     return names, members
 
@@ -690,17 +722,18 @@ _KEEP_NAMES = {"tq_struct": "tq_kept__", "INIT_TQUEUE": "INIT_TQKEPT",
                "routine": "routkpt", "sync": "s_kp"}
 
 
-def kept_task_tokens(toks, names, members):
+def kept_task_tokens(toks, names, members, typedefs=None):
     """[(index, task)]: the tokens that make a kept task convertible:
     `struct tq_struct x` declaring it, INIT_TQUEUE/PREPARE_TQUEUE/
     schedule_task(&...x, ...), and x.routine, x.sync (x->...).  names:
     tasks known by name in this file; members: {(struct tag, member)}
-    known by their structure (private_tasks())."""
+    known by their structure (private_tasks()); typedefs: {name: tag}
+    of the structures the file sees under another name."""
     if not names and not members:
         return []
     out = []
     n = len(toks)
-    tags = var_tags(toks) if members else {}
+    tags = var_tags(toks, typedefs) if members else {}
     bodies = _struct_bodies(toks) if members else []
 
     def kept_arg(lo, hi):
@@ -736,7 +769,8 @@ def kept_task_tokens(toks, names, members):
 _BODY_MARK = "tqconvert:body:"
 
 
-def hide(text, toks=None, known=(), keep=None, kept_tasks=(), kept_members=()):
+def hide(text, toks=None, known=(), keep=None, kept_tasks=(), kept_members=(),
+         typedefs=None):
     """(parse_text, [Hidden]): text with the constructs coccinelle cannot
     parse rewritten, every line where it was.  known: marker macros the
     macro files define, which coccinelle parses by itself.  keep: given a
@@ -771,7 +805,7 @@ def hide(text, toks=None, known=(), keep=None, kept_tasks=(), kept_members=()):
         s, e = toks[i].start, toks[i].end
         edits.append(Hidden("marker", line_of(s), s, e, text[s:e], _blank(text[s:e]),
                             "marker macro after a declarator"))
-    for i, _ in kept_task_tokens(toks, kept_tasks, kept_members):
+    for i, _ in kept_task_tokens(toks, kept_tasks, kept_members, typedefs):
         s, e = toks[i].start, toks[i].end
         edits.append(Hidden("kept-task", line_of(s), s, e, text[s:e], _KEEP_NAMES[text[s:e]],
                             "task of a private task queue"))
