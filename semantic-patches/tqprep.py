@@ -251,12 +251,7 @@ def regions(text, toks=None):
                 # a function body ends here; an initialiser or a struct
                 # goes on to its `;`
                 j = next((k for k, x in enumerate(cur) if x.val == "{"), None)
-                head = cur[:j] if j is not None else []
-                if head and head[-1].val != "=" and not any(x.val == "=" for x in head) \
-                        and any(x.val == "(" for x in head) and \
-                        not any(x.val in ("struct", "union", "enum") and
-                                k + 2 < len(head) and head[k + 2].val == "{"
-                                for k, x in enumerate(head)):
+                if _function_head(cur[:j] if j is not None else []):
                     close("function")
         elif v == ";" and depth == 0 and pdepth == 0:
             close()
@@ -481,6 +476,14 @@ def _marker_macros(toks, known=()):
 
 # ------------------------------------------------ bodies of no concern
 
+def _function_head(head):
+    """Do these tokens, up to a `{` at file scope, head a function body
+    (not an initialiser, not a struct, union or enum definition)?"""
+    return bool(head) and any(x.val == "(" for x in head) and \
+        not any(x.val == "=" for x in head) and \
+        not (len(head) >= 2 and head[-2].val in ("struct", "union", "enum"))
+
+
 def _functions(toks):
     """(head, lbrace, rbrace) token indices of each function definition at
     file scope, found as regions() finds them."""
@@ -493,10 +496,7 @@ def _functions(toks):
         if t.val == "{" and depth == 1:
             lb = i
         elif t.val == "}" and depth == 0 and lb is not None:
-            head = toks[start:lb]
-            if head and not any(x.val == "=" for x in head if not x.pp) and \
-                    any(x.val == "(" for x in head) and \
-                    not any(x.val in ("struct", "union", "enum") for x in head[-3:]):
+            if _function_head(toks[start:lb]):
                 out.append((start, lb, i))
                 start = None
             lb = None
@@ -627,6 +627,14 @@ def typedef_tags(toks):
     return out
 
 
+def _after_pointers(toks, j):
+    """The index past the `*`, const and volatile from toks[j] on: where a
+    declarator's name stands."""
+    while j < len(toks) and toks[j].val in ("*", "const", "volatile"):
+        j += 1
+    return j
+
+
 def var_tags(toks, typedefs=None):
     """{variable: {struct tag}} from `struct tag *x` and `struct tag x`
     anywhere in the file (parameters, locals, globals), and `name *x` for
@@ -641,8 +649,7 @@ def var_tags(toks, typedefs=None):
             tag, j = typedefs[t.val], i + 1
         else:
             continue
-        while j < n and toks[j].val in ("*", "const", "volatile"):
-            j += 1
+        j = _after_pointers(toks, j)
         if j + 1 < n and toks[j].kind == "ident" and toks[j + 1].val in (",", ";", ")", "=", "["):
             out.setdefault(toks[j].val, set()).add(tag)
     return out
@@ -746,9 +753,7 @@ def kept_task_tokens(toks, names, members, typedefs=None):
     for i, t, depth, _ in _depths(toks):
         v = t.val
         if v == "tq_struct" and i and toks[i - 1].val == "struct":
-            j = i + 1
-            while j < n and toks[j].val in ("*", "const", "volatile"):
-                j += 1
+            j = _after_pointers(toks, i + 1)
             if j < n and toks[j].kind == "ident" and \
                     (toks[j].val in names or
                      (_struct_tag_at(toks, bodies, i), toks[j].val) in members):
