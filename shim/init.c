@@ -11,11 +11,11 @@
 #include <linux/init.h>
 
 int shim_booting = 1;
-static int debug_checks = 1;
+int shim_debug_checks = 1;
 
 int shim_debug_enabled(void)
 {
-	return debug_checks;
+	return shim_debug_checks;
 }
 
 static unsigned long env_number(const char *name)
@@ -44,7 +44,7 @@ __attribute__((constructor(102))) static void shim_boot(void)
 	shim_traps_init();
 	s = shim_getenv("SHIM_DEBUG");
 	if (s && !strcmp(s, "0"))
-		debug_checks = 0;
+		shim_debug_checks = 0;
 	s = shim_getenv("SHIM_LOGLEVEL");
 	if (s && *s)
 		shim_printk_set_console_level(simple_strtol(s, NULL, 10));

@@ -130,3 +130,13 @@ char *shim_symbol(unsigned long addr, char *buf, size_t len)
 			 k->size);
 	return buf;
 }
+
+/*
+ * The function a return address @ip is in, named for a report (the
+ * kernel's %pB): the call is the byte before it, since a call that does
+ * not return may be the last instruction of its function.  "?" if none.
+ */
+const char *shim_symbol_caller(void *ip, char *buf, size_t len)
+{
+	return shim_symbol((unsigned long) ip - 1, buf, len) ?: "?";
+}

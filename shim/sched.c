@@ -14,7 +14,7 @@
 #include <linux/preempt.h>
 
 __thread unsigned long shim_preempt;
-static __thread struct task_struct *shim_current;
+__thread struct task_struct *shim_current;
 
 unsigned long shim_preempt_count(void)
 {

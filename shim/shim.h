@@ -14,7 +14,11 @@
 #include "host.h"
 
 extern struct task_struct *shim_current_or_null(void);
+/* current, or NULL for a thread that has no task yet (sched.c) */
+extern __thread struct task_struct *shim_current;
 extern void shim_set_current(struct task_struct *tsk);
+/* kallsyms.c: the function a return address is in, for a report */
+extern const char *shim_symbol_caller(void *ip, char *buf, size_t len);
 /* kthread.c: a task for a thread the shim did not start */
 extern struct task_struct *shim_adopt_current(void);
 extern void shim_traps_init(void);

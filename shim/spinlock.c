@@ -5,6 +5,12 @@
  * waiter spins for a short while, as on SMP hardware, then sleeps on the
  * word in the host kernel: on a 2-core machine the holder may be preempted,
  * and spinning until it runs again would burn the other core.
+ *
+ * The checks of CONFIG_DEBUG_SPINLOCK come with it: a lock must have been
+ * initialised (its magic), is released only by the task that holds it,
+ * and is never taken again by its holder (which would spin for ever).
+ * What they report is a BUG.  With SHIM_DEBUG=0 they cost a test of
+ * shim_debug_checks; recursion is looked for only when the lock is busy.
  */
 #include "shim.h"
 #include <linux/spinlock.h>
@@ -24,20 +30,13 @@
 #define USED_IN_HARDIRQ 1
 #define USED_HARDIRQ_ON 2
 
-static void check_irq_usage(spinlock_t *lock, void *ip)
+/* the first use seen of the other kind: a BUG naming both places */
+static noinline __attribute__((cold)) void
+mark_irq_usage(spinlock_t *lock, unsigned int bit, void *ip)
 {
 	char a[128], b[128];
-	unsigned int bit, old;
+	unsigned int old;
 
-	if (shim_preempt & HARDIRQ_MASK)
-		bit = USED_IN_HARDIRQ;
-	else if (!(shim_preempt & IRQSOFF_OFFSET))
-		bit = USED_HARDIRQ_ON;
-	else
-		return;
-	if (likely(__atomic_load_n(&lock->usage, __ATOMIC_RELAXED) & bit) ||
-	    !shim_debug_enabled())
-		return;
 	lock->usage_ip[bit - 1] = ip;
 	old = __atomic_fetch_or(&lock->usage, bit, __ATOMIC_ACQ_REL);
 	if ((old & bit) || !(old & (USED_IN_HARDIRQ | USED_HARDIRQ_ON)))
@@ -52,6 +51,72 @@ static void check_irq_usage(spinlock_t *lock, void *ip)
 	BUG();
 }
 
+static inline void check_irq_usage(spinlock_t *lock, void *ip)
+{
+	unsigned int bit;
+
+	if (shim_preempt & HARDIRQ_MASK)
+		bit = USED_IN_HARDIRQ;
+	else if (!(shim_preempt & IRQSOFF_OFFSET))
+		bit = USED_HARDIRQ_ON;
+	else
+		return;
+	if (likely(__atomic_load_n(&lock->usage, __ATOMIC_RELAXED) & bit) ||
+	    !shim_debug_checks)
+		return;
+	mark_irq_usage(lock, bit, ip);
+}
+
+/*
+ * The lock's holder: the task that took it, as DEBUG_SPINLOCK's owner.
+ * Read by waiters (recursion) while the holder writes it: relaxed atomics.
+ */
+static inline struct task_struct *get_owner(spinlock_t *lock)
+{
+	return __atomic_load_n(&lock->owner, __ATOMIC_RELAXED);
+}
+
+/* @tsk: current, or NULL in a thread that has no task (yet, or any more) */
+static inline void set_owner(spinlock_t *lock, struct task_struct *tsk)
+{
+	__atomic_store_n(&lock->owner, tsk, __ATOMIC_RELAXED);
+	if (tsk)
+		lock->owner_pid = tsk->pid;
+}
+
+static noinline __attribute__((cold, noreturn)) void
+spin_bug(spinlock_t *lock, const char *msg, void *ip)
+{
+	char where[128];
+
+	/* the owner may have exited since: only its pid is safe to show */
+	printk(KERN_EMERG "BUG: spinlock %s: lock %p (magic %08x, owner pid "
+			  "%d) in %s, by %s/%d\n",
+	       msg, (void *) lock, lock->magic,
+	       get_owner(lock) ? lock->owner_pid : -1,
+	       shim_symbol_caller(ip, where, sizeof(where)), current->comm,
+	       current->pid);
+	BUG();
+}
+
+noinline void shim_uninitialised(const spinlock_t *lock, const char *func,
+				 const char *type, const void *obj)
+{
+	if (!shim_debug_checks)
+		return;
+	printk(KERN_EMERG "BUG: %s(%p): %s not initialised (its lock %p has "
+			  "magic %08x, not %08x), by %s/%d\n",
+	       func, obj, type, (void *) lock, lock->magic, SPINLOCK_MAGIC,
+	       current->comm, current->pid);
+	BUG();
+}
+
+static inline void check_magic(spinlock_t *lock, void *ip)
+{
+	if (unlikely(lock->magic != SPINLOCK_MAGIC))
+		spin_bug(lock, "bad magic (not initialised)", ip);
+}
+
 static inline int cmpxchg_lock(spinlock_t *lock, int old, int new)
 {
 	return __atomic_compare_exchange_n(&lock->slock, &old, new, 0,
@@ -60,13 +125,21 @@ static inline int cmpxchg_lock(spinlock_t *lock, int old, int new)
 
 void shim_spin_lock(spinlock_t *lock)
 {
+	struct task_struct *me = NULL;
 	int i;
 
+	if (shim_debug_checks) {
+		me = shim_current;
+		check_magic(lock, __builtin_return_address(0));
+	}
 	check_irq_usage(lock, __builtin_return_address(0));
 	shim_preempt_add(PREEMPT_OFFSET);
 	shim_point(SHIM_POINT_LOCK);
 	if (likely(cmpxchg_lock(lock, 0, 1)))
 		goto out;
+	/* held: by us, it would never be released */
+	if (unlikely(me && get_owner(lock) == me))
+		spin_bug(lock, "recursion", __builtin_return_address(0));
 	/* in a controlled run the holder cannot run while we spin */
 	for (i = 0; i < SPIN_TRIES && !shim_controlled; i++) {
 		__cpu_relax();
@@ -79,31 +152,55 @@ void shim_spin_lock(spinlock_t *lock)
 		shim_host_wait(&lock->slock, 2, -1);
 out:
 	shim_tsan_acquire(lock);
+	if (me)
+		set_owner(lock, me);
 }
 
 int shim_spin_trylock(spinlock_t *lock)
 {
+	if (shim_debug_checks)
+		check_magic(lock, __builtin_return_address(0));
 	shim_preempt_add(PREEMPT_OFFSET);
 	if (cmpxchg_lock(lock, 0, 1)) {
 		shim_tsan_acquire(lock);
+		if (shim_debug_checks)
+			set_owner(lock, shim_current);
 		return 1;
 	}
 	shim_preempt_sub(PREEMPT_OFFSET);
 	return 0;
 }
 
+static noinline __attribute__((cold, noreturn)) void
+unlock_unlocked(spinlock_t *lock)
+{
+	printk(KERN_EMERG "BUG: spin_unlock of unlocked spinlock %p by %s/%d\n",
+	       (void *) lock, current->comm, current->pid);
+	BUG();
+}
+
 void shim_spin_unlock(spinlock_t *lock)
 {
+	void *ip = __builtin_return_address(0);
 	int old;
 
+	if (shim_debug_checks) {
+		struct task_struct *owner = get_owner(lock);
+
+		check_magic(lock, ip);
+		/* no owner: taken by a thread that had no task yet */
+		if (unlikely(owner != shim_current) && owner &&
+		    spin_is_locked(lock))
+			spin_bug(lock,
+				 "wrong owner (released by a task that "
+				 "does not hold it)",
+				 ip);
+		set_owner(lock, NULL);
+	}
 	shim_tsan_release(lock);
 	old = __atomic_exchange_n(&lock->slock, 0, __ATOMIC_RELEASE);
-	if (unlikely(old == 0)) {
-		printk(KERN_EMERG "BUG: spin_unlock of unlocked spinlock %p "
-				  "by %s/%d\n",
-		       (void *) lock, current->comm, current->pid);
-		BUG();
-	}
+	if (unlikely(old == 0))
+		unlock_unlocked(lock);
 	if (old == 2)
 		shim_host_wake(&lock->slock, 1);
 	shim_preempt_sub(PREEMPT_OFFSET);

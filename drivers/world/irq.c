@@ -22,7 +22,10 @@ struct sim_irq_desc {
 	unsigned long spurious;
 };
 
-static struct sim_irq_desc irq_desc[NR_SIM_IRQS];
+/* as the kernel's irq_desc[], its locks initialised statically */
+static struct sim_irq_desc irq_desc[NR_SIM_IRQS] = {
+	[0 ... NR_SIM_IRQS - 1] = { .lock = SPIN_LOCK_UNLOCKED },
+};
 
 int request_irq(unsigned int irq, irq_handler_t handler, unsigned long flags,
 		const char *devname, void *dev_id)

@@ -18,7 +18,10 @@ struct n_record_line {
 	unsigned int head, tail, cnt;
 };
 
-static struct n_record_line lines[NR_TTYS];
+/* the locks are initialised statically: open takes one first thing */
+static struct n_record_line lines[NR_TTYS] = {
+	[0 ... NR_TTYS - 1] = { .lock = SPIN_LOCK_UNLOCKED },
+};
 static DECLARE_WAIT_QUEUE_HEAD(n_record_wait);
 
 static struct n_record_line *line_of(struct tty_struct *tty)

@@ -3,6 +3,7 @@
  */
 #include <criterion/criterion.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <linux/sched.h>
@@ -211,4 +212,115 @@ Test(spinlock, preempt_count_underflow_is_a_bug)
 
 	run_child("bh_enable_without_disable", NULL, &res);
 	assert_child_bug(&res, "BUG: preempt count underflow");
+}
+
+/* --- CONFIG_DEBUG_SPINLOCK's checks ------------------------------------- */
+
+CHILD_SCENARIO(lock_uninitialised)
+{
+	static spinlock_t lock; /* zeroed: no SPIN_LOCK_UNLOCKED, no init */
+
+	strcpy(current->comm, "locker");
+	spin_lock(&lock);
+	exit(0); /* not a tail call: the report names this function */
+}
+
+Test(spinlock, taking_an_uninitialised_lock_is_a_bug)
+{
+	struct child_result res;
+
+	run_child("lock_uninitialised", NULL, &res);
+	assert_child_bug(&res, "BUG: spinlock bad magic (not initialised)",
+			 "(magic 00000000", "in child_lock_uninitialised",
+			 "by locker/");
+}
+
+Test(spinlock, every_initialiser_makes_a_lock_that_works)
+{
+	spinlock_t a = SPIN_LOCK_UNLOCKED, b, c[2] = { SPIN_LOCK_UNLOCKED };
+	DEFINE_SPINLOCK(d);
+
+	spin_lock_init(&b);
+	c[1] = b;
+	spin_lock(&a);
+	spin_lock(&b);
+	spin_lock(&c[0]);
+	spin_lock(&c[1]);
+	spin_lock(&d);
+	cr_assert_eq(preempt_count(), 5 * PREEMPT_OFFSET);
+	spin_unlock(&d);
+	spin_unlock(&c[1]);
+	spin_unlock(&c[0]);
+	spin_unlock(&b);
+	spin_unlock(&a);
+	cr_assert_eq(preempt_count(), 0);
+}
+
+CHILD_SCENARIO(lock_recursion)
+{
+	DEFINE_SPINLOCK(lock);
+
+	strcpy(current->comm, "twice");
+	spin_lock(&lock);
+	spin_lock(&lock); /* spins for ever on a kernel */
+}
+
+Test(spinlock, taking_a_lock_one_holds_is_a_bug)
+{
+	struct child_result res;
+
+	run_child("lock_recursion", NULL, &res);
+	assert_child_bug(&res, "BUG: spinlock recursion",
+			 "(magic dead4ead, owner pid ",
+			 "in child_lock_recursion", "by twice/");
+}
+
+struct handoff {
+	spinlock_t lock;
+	struct completion locked;
+};
+
+static int lock_and_leave(void *arg)
+{
+	struct handoff *h = arg;
+
+	strcpy(current->comm, "taker");
+	spin_lock(&h->lock);
+	preempt_enable(); /* leave atomic context, still holding the lock */
+	complete(&h->locked);
+	return 0;
+}
+
+CHILD_SCENARIO(unlock_by_non_owner)
+{
+	static struct handoff h = { .lock = SPIN_LOCK_UNLOCKED };
+
+	init_completion(&h.locked);
+	strcpy(current->comm, "releaser");
+	kernel_thread(lock_and_leave, &h, 0);
+	wait_for_completion(&h.locked);
+	preempt_disable(); /* as if we had taken it: only the owner differs */
+	spin_unlock(&h.lock);
+	exit(0);
+}
+
+Test(spinlock, releasing_a_lock_another_task_holds_is_a_bug)
+{
+	struct child_result res;
+
+	run_child("unlock_by_non_owner", NULL, &res);
+	assert_child_bug(&res,
+			 "BUG: spinlock wrong owner (released by a task that "
+			 "does not hold it)",
+			 "owner pid ", "in child_unlock_by_non_owner",
+			 "by releaser/");
+}
+
+Test(spinlock, shim_debug_0_takes_an_uninitialised_lock)
+{
+	struct child_result res;
+
+	run_child("lock_uninitialised", "SHIM_DEBUG=0", &res);
+	cr_assert(WIFEXITED(res.status) && WEXITSTATUS(res.status) == 0,
+		  "status 0x%x: %s", res.status, res.out);
 }

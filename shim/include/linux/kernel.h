@@ -70,6 +70,13 @@ extern void shim_warn(const char *file, int line, const char *func,
 		unlikely(__ret_warn_on);                                \
 	})
 
+/*
+ * The debug checks (CONFIG_DEBUG_SPINLOCK, _SLAB, _LIST, debugobjects):
+ * on unless the program runs with SHIM_DEBUG=0, tested where a check
+ * would cost more than this load.
+ */
+extern int shim_debug_checks;
+
 /* Sleeping is allowed here only in process context, outside any lock. */
 extern void __might_sleep(const char *func);
 #define might_sleep() __might_sleep(__func__)
