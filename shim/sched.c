@@ -46,10 +46,42 @@ unsigned long shim_local_irq_save(void)
 	return flags;
 }
 
-void shim_local_irq_restore(unsigned long flags)
+static inline void irq_restore(unsigned long flags)
 {
 	shim_preempt = (shim_preempt & ~IRQSOFF_OFFSET) |
 		       (flags & IRQSOFF_OFFSET);
+}
+
+/* a restore that finds interrupts enabled: warn, then restore */
+static noinline __attribute__((cold)) void
+bogus_irq_restore(unsigned long flags, void *ip)
+{
+	char where[128];
+
+	if (shim_debug_checks)
+		printk(KERN_WARNING
+		       "WARNING: local_irq_restore(%#lx) called with "
+		       "interrupts enabled in %s (%s/%d): they were enabled "
+		       "between the save and the restore (spin_unlock_irq() or "
+		       "local_irq_enable() inside a spin_lock_irqsave() "
+		       "section?), or the flags were never saved\n",
+		       flags, shim_symbol_caller(ip, where, sizeof(where)),
+		       current->comm, current->pid);
+	irq_restore(flags);
+}
+
+void shim_local_irq_restore(unsigned long flags)
+{
+	if (unlikely(!(shim_preempt & IRQSOFF_OFFSET))) {
+		bogus_irq_restore(flags, __builtin_return_address(0));
+		return;
+	}
+	irq_restore(flags);
+}
+
+void shim_local_irq_enable(void)
+{
+	shim_preempt &= ~IRQSOFF_OFFSET;
 }
 
 int shim_irqs_disabled(void)

@@ -324,3 +324,58 @@ Test(spinlock, shim_debug_0_takes_an_uninitialised_lock)
 	cr_assert(WIFEXITED(res.status) && WEXITSTATUS(res.status) == 0,
 		  "status 0x%x: %s", res.status, res.out);
 }
+
+/* --- interrupt flags: CONFIG_DEBUG_IRQFLAGS's check ------------------------ */
+
+CHILD_SCENARIO(unlock_irq_inside_irqsave)
+{
+	DEFINE_SPINLOCK(outer);
+	DEFINE_SPINLOCK(inner);
+	unsigned long flags;
+
+	strcpy(current->comm, "irqs");
+	spin_lock_irqsave(&outer, flags);
+	spin_lock_irq(&inner);
+	spin_unlock_irq(&inner); /* enables interrupts under outer */
+	spin_unlock_irqrestore(&outer, flags);
+	exit(irqs_disabled() ? 3 : 0);
+}
+
+Test(spinlock, restoring_flags_with_interrupts_enabled_warns)
+{
+	struct child_result res;
+
+	run_child("unlock_irq_inside_irqsave", NULL, &res);
+	cr_assert(WIFEXITED(res.status) && WEXITSTATUS(res.status) == 0,
+		  "a warning goes on: status 0x%x: %s", res.status, res.out);
+	assert_child_said(&res, "WARNING: local_irq_restore(0) called with "
+				"interrupts enabled in "
+				"child_unlock_irq_inside_irqsave");
+	assert_child_said(&res, "(irqs/");
+}
+
+CHILD_SCENARIO(irqs_nested_properly)
+{
+	DEFINE_SPINLOCK(outer);
+	DEFINE_SPINLOCK(inner);
+	unsigned long f1, f2;
+
+	spin_lock_irqsave(&outer, f1);
+	spin_lock_irqsave(&inner, f2);
+	spin_unlock_irqrestore(&inner, f2);
+	spin_unlock_irqrestore(&outer, f1);
+	local_irq_enable(); /* already enabled: harmless */
+	spin_lock_irq(&outer);
+	spin_unlock_irq(&outer);
+	exit(0);
+}
+
+Test(spinlock, nested_saves_and_restores_do_not_warn)
+{
+	struct child_result res;
+
+	run_child("irqs_nested_properly", NULL, &res);
+	cr_assert(WIFEXITED(res.status) && WEXITSTATUS(res.status) == 0,
+		  "status 0x%x: %s", res.status, res.out);
+	cr_assert_not(strstr(res.out, "WARNING"), "%s", res.out);
+}

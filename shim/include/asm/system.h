@@ -29,10 +29,15 @@
 /*
  * "Interrupts" are per thread: disabling them makes the thread atomic (it
  * may not sleep) until they are enabled again.  flags records the previous
- * state, as on real hardware.
+ * state, as on real hardware.  A restore with interrupts enabled means
+ * that something enabled them between the save and the restore (a
+ * spin_unlock_irq() inside a spin_lock_irqsave() section, or flags that
+ * were never saved): a warning naming the function, as the kernel's
+ * CONFIG_DEBUG_IRQFLAGS gives.
  */
 extern unsigned long shim_local_irq_save(void);
 extern void shim_local_irq_restore(unsigned long flags);
+extern void shim_local_irq_enable(void);
 extern int shim_irqs_disabled(void);
 
 #define local_irq_save(flags)                    \
@@ -41,7 +46,7 @@ extern int shim_irqs_disabled(void);
 	} while (0)
 #define local_irq_restore(flags) shim_local_irq_restore(flags)
 #define local_irq_disable() ((void) shim_local_irq_save())
-#define local_irq_enable() shim_local_irq_restore(0)
+#define local_irq_enable() shim_local_irq_enable()
 #define irqs_disabled() shim_irqs_disabled()
 
 #endif /* _ASM_SYSTEM_H */
