@@ -4,6 +4,8 @@
  * complete() before wait_for_completion() is remembered in the count; the
  * waiter takes the queue lock before it returns, so a completion on the
  * waiter's stack is never touched by complete() after the waiter has gone.
+ * One that was never initialised (init_completion, DECLARE_COMPLETION) is
+ * a BUG naming it, where a debugging kernel's spinlock magic would stop.
  */
 #include "shim.h"
 #include <linux/completion.h>
@@ -13,6 +15,7 @@ void complete(struct completion *x)
 	struct shim_wake_q wq = SHIM_WAKE_Q_INIT;
 	unsigned long flags;
 
+	shim_check_initialised(&x->wait.lock, __func__, "completion", x);
 	spin_lock_irqsave(&x->wait.lock, flags);
 	x->done++;
 	__wake_up_locked(&x->wait, TASK_NORMAL, 1, &wq);
@@ -25,6 +28,7 @@ void complete_all(struct completion *x)
 	struct shim_wake_q wq = SHIM_WAKE_Q_INIT;
 	unsigned long flags;
 
+	shim_check_initialised(&x->wait.lock, __func__, "completion", x);
 	spin_lock_irqsave(&x->wait.lock, flags);
 	x->done += UINT_MAX / 2;
 	__wake_up_locked(&x->wait, TASK_NORMAL, 0, &wq);
@@ -35,6 +39,7 @@ void complete_all(struct completion *x)
 void wait_for_completion(struct completion *x)
 {
 	might_sleep();
+	shim_check_initialised(&x->wait.lock, __func__, "completion", x);
 	spin_lock_irq(&x->wait.lock);
 	if (!x->done) {
 		DECLARE_WAITQUEUE(wait, current);

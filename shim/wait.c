@@ -3,7 +3,9 @@
  *
  * A waiter puts itself on the queue, marks itself sleeping, tests its
  * condition and only then calls schedule(); wakers change the condition and
- * then wake the queue under its lock, so no wake-up is lost.
+ * then wake the queue under its lock, so no wake-up is lost.  A queue
+ * head nobody initialised is a BUG naming it (its lock's magic); an entry
+ * removed that is on no queue, a list_del() corruption (list.h).
  */
 #include "shim.h"
 #include <linux/wait.h>
@@ -17,6 +19,7 @@ void add_wait_queue(wait_queue_head_t *q, wait_queue_t *wait)
 {
 	unsigned long flags;
 
+	shim_check_initialised(&q->lock, __func__, "wait queue head", q);
 	wait->flags &= ~WQ_FLAG_EXCLUSIVE;
 	spin_lock_irqsave(&q->lock, flags);
 	list_add(&wait->task_list, &q->task_list);
@@ -27,6 +30,7 @@ void add_wait_queue_exclusive(wait_queue_head_t *q, wait_queue_t *wait)
 {
 	unsigned long flags;
 
+	shim_check_initialised(&q->lock, __func__, "wait queue head", q);
 	wait->flags |= WQ_FLAG_EXCLUSIVE;
 	spin_lock_irqsave(&q->lock, flags);
 	list_add_tail(&wait->task_list, &q->task_list);
@@ -37,6 +41,7 @@ void remove_wait_queue(wait_queue_head_t *q, wait_queue_t *wait)
 {
 	unsigned long flags;
 
+	shim_check_initialised(&q->lock, __func__, "wait queue head", q);
 	spin_lock_irqsave(&q->lock, flags);
 	list_del(&wait->task_list);
 	spin_unlock_irqrestore(&q->lock, flags);
@@ -62,6 +67,7 @@ void __wake_up(wait_queue_head_t *q, unsigned int mode, int nr_exclusive)
 	struct shim_wake_q wq = SHIM_WAKE_Q_INIT;
 	unsigned long flags;
 
+	shim_check_initialised(&q->lock, "wake_up", "wait queue head", q);
 	spin_lock_irqsave(&q->lock, flags);
 	__wake_up_locked(q, mode, nr_exclusive, &wq);
 	spin_unlock_irqrestore(&q->lock, flags);

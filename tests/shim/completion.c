@@ -2,10 +2,13 @@
  * completion.c - complete(), complete_all() and wait_for_completion().
  */
 #include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include <linux/sched.h>
 #include <linux/completion.h>
 #include <linux/spinlock.h>
+#include <linux/slab.h>
 #include <shim/test.h>
 #include "helpers.h"
 
@@ -140,4 +143,42 @@ Test(completion, wait_for_completion_under_spinlock_is_a_bug)
 	assert_child_bug(&res,
 			 "BUG: sleeping function called from invalid context");
 	assert_child_said(&res, "wait_for_completion");
+}
+
+/* a completion nobody initialised: a debugging kernel's spinlock magic stops it */
+
+CHILD_SCENARIO(complete_uninitialised)
+{
+	static struct completion done; /* no DECLARE_COMPLETION, no init */
+
+	strcpy(current->comm, "completer");
+	complete(&done);
+	exit(0);
+}
+
+Test(completion, complete_of_an_uninitialised_completion_is_a_bug)
+{
+	struct child_result res;
+
+	run_child("complete_uninitialised", NULL, &res);
+	assert_child_bug(&res, "BUG: complete(",
+			 "): completion not initialised (its lock",
+			 "magic 00000000", "by completer/");
+}
+
+CHILD_SCENARIO(complete_all_uninitialised)
+{
+	static struct completion done;
+
+	complete_all(&done);
+	exit(0);
+}
+
+Test(completion, complete_all_of_an_uninitialised_completion_is_a_bug)
+{
+	struct child_result res;
+
+	run_child("complete_all_uninitialised", NULL, &res);
+	assert_child_bug(&res, "BUG: complete_all(",
+			 "): completion not initialised");
 }

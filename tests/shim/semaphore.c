@@ -3,6 +3,8 @@
  */
 #include <criterion/criterion.h>
 #include <sched.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include <linux/sched.h>
 #include <linux/completion.h>
@@ -164,4 +166,91 @@ Test(semaphore, down_under_spinlock_is_a_bug)
 	run_child("down_under_spinlock", NULL, &res);
 	assert_child_bug(&res,
 			 "BUG: sleeping function called from invalid context");
+}
+
+/* a mutex released twice; a semaphore nobody initialised */
+
+CHILD_SCENARIO(mutex_up_twice)
+{
+	DECLARE_MUTEX(sem);
+
+	strcpy(current->comm, "upper");
+	down(&sem);
+	up(&sem);
+	up(&sem);
+	exit(0);
+}
+
+Test(semaphore, releasing_a_mutex_twice_is_a_bug)
+{
+	struct child_result res;
+
+	run_child("mutex_up_twice", NULL, &res);
+	assert_child_bug(&res,
+			 "): mutex released twice: nobody holds it (count 1), "
+			 "by upper/");
+}
+
+CHILD_SCENARIO(locked_mutex_up_twice)
+{
+	struct semaphore sem;
+
+	init_MUTEX_LOCKED(&sem);
+	up(&sem);
+	up(&sem);
+	exit(0);
+}
+
+Test(semaphore, a_locked_mutex_released_twice_is_a_bug)
+{
+	struct child_result res;
+
+	run_child("locked_mutex_up_twice", NULL, &res);
+	assert_child_bug(&res, "BUG: up(", "mutex released twice");
+}
+
+Test(semaphore, a_counting_semaphore_counts_past_its_start)
+{
+	struct semaphore sem;
+
+	sema_init(&sem, 1); /* a counting semaphore, not a mutex */
+	up(&sem);
+	up(&sem);
+	cr_assert_eq(sem.count, 3);
+	cr_assert_eq(down_trylock(&sem), 0);
+	cr_assert_eq(down_trylock(&sem), 0);
+	cr_assert_eq(down_trylock(&sem), 0);
+	cr_assert_eq(down_trylock(&sem), 1);
+}
+
+CHILD_SCENARIO(up_uninitialised)
+{
+	static struct semaphore sem; /* no DECLARE_MUTEX, no init */
+
+	up(&sem);
+	exit(0);
+}
+
+Test(semaphore, up_of_an_uninitialised_semaphore_is_a_bug)
+{
+	struct child_result res;
+
+	run_child("up_uninitialised", NULL, &res);
+	assert_child_bug(&res, "BUG: up(", "): semaphore not initialised");
+}
+
+CHILD_SCENARIO(down_uninitialised)
+{
+	static struct semaphore sem;
+
+	down(&sem);
+	exit(0);
+}
+
+Test(semaphore, down_on_an_uninitialised_semaphore_is_a_bug)
+{
+	struct child_result res;
+
+	run_child("down_uninitialised", NULL, &res);
+	assert_child_bug(&res, "BUG: down(", "): semaphore not initialised");
 }

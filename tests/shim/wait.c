@@ -2,6 +2,7 @@
  * wait.c - wait queues: wait_event, wake_up and their variants.
  */
 #include <criterion/criterion.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <linux/sched.h>
@@ -226,4 +227,42 @@ Test(wait, wait_event_interruptible_returns_0)
 	int cond = 1;
 
 	cr_assert_eq(wait_event_interruptible(q, cond), 0);
+}
+
+/* misuse: a head nobody initialised, an entry removed that is on no queue */
+
+CHILD_SCENARIO(wake_up_uninitialised)
+{
+	static wait_queue_head_t q; /* no DECLARE_WAIT_QUEUE_HEAD, no init */
+
+	strcpy(current->comm, "waker");
+	wake_up(&q);
+	exit(0);
+}
+
+Test(wait, wake_up_of_an_uninitialised_head_is_a_bug)
+{
+	struct child_result res;
+
+	run_child("wake_up_uninitialised", NULL, &res);
+	assert_child_bug(&res, "BUG: wake_up(",
+			 "): wait queue head not initialised", "by waker/");
+}
+
+CHILD_SCENARIO(add_to_uninitialised)
+{
+	static wait_queue_head_t q;
+	DECLARE_WAITQUEUE(w, current);
+
+	add_wait_queue(&q, &w);
+	exit(0);
+}
+
+Test(wait, add_wait_queue_to_an_uninitialised_head_is_a_bug)
+{
+	struct child_result res;
+
+	run_child("add_to_uninitialised", NULL, &res);
+	assert_child_bug(&res, "BUG: add_wait_queue(",
+			 "): wait queue head not initialised");
 }
