@@ -2,6 +2,7 @@
  * list.c - list.h, container_of, min and max.
  */
 #include <criterion/criterion.h>
+#include <stdlib.h>
 
 #include <linux/kernel.h>
 #include <linux/list.h>
@@ -190,4 +191,96 @@ Test(list, min_and_max_evaluate_once)
 	cr_assert_eq(min_t(unsigned int, 5, -1), 5, "-1 as unsigned is large");
 	cr_assert_eq(max_t(int, 5, -1), 5);
 	cr_assert_eq(ARRAY_SIZE(items), 8);
+}
+
+/* CONFIG_DEBUG_LIST's checks: what would corrupt a list is a BUG */
+
+CHILD_SCENARIO(list_add_twice)
+{
+	LIST_HEAD(head);
+
+	list_add(&items[0].node, &head);
+	list_add(&items[0].node, &head); /* it is head's next already */
+	exit(0);
+}
+
+Test(list, adding_an_entry_twice_is_a_bug)
+{
+	struct child_result res;
+
+	run_child("list_add_twice", NULL, &res);
+	assert_child_bug(&res, "BUG: list_add double add: new=",
+			 "(the entry is on this list already), in "
+			 "child_list_add_twice");
+}
+
+CHILD_SCENARIO(list_del_twice)
+{
+	LIST_HEAD(head);
+
+	list_add(&items[0].node, &head);
+	list_del(&items[0].node);
+	list_del(&items[0].node);
+	exit(0);
+}
+
+Test(list, deleting_an_entry_twice_is_a_bug)
+{
+	struct child_result res;
+
+	run_child("list_del_twice", NULL, &res);
+	assert_child_bug(&res, "BUG: list_del corruption: ",
+			 "->next is LIST_POISON1 (the entry was deleted "
+			 "already), in child_list_del_twice");
+}
+
+CHILD_SCENARIO(list_add_to_a_broken_list)
+{
+	LIST_HEAD(head);
+
+	list_add_tail(&items[0].node, &head);
+	list_add_tail(&items[1].node, &head);
+	items[0].node.next = &items[2].node; /* a stray write */
+	list_add(&items[3].node, &items[0].node);
+	exit(0);
+}
+
+Test(list, adding_next_to_a_corrupted_entry_is_a_bug)
+{
+	struct child_result res;
+
+	run_child("list_add_to_a_broken_list", NULL, &res);
+	assert_child_bug(&res, "BUG: list_add corruption: next->prev should "
+			       "be prev (");
+}
+
+CHILD_SCENARIO(list_del_from_a_broken_list)
+{
+	LIST_HEAD(head);
+
+	list_add_tail(&items[0].node, &head);
+	list_add_tail(&items[1].node, &head);
+	head.next = &head; /* the head forgot its first entry */
+	list_del_init(&items[0].node);
+	exit(0);
+}
+
+Test(list, deleting_an_entry_its_neighbour_forgot_is_a_bug)
+{
+	struct child_result res;
+
+	run_child("list_del_from_a_broken_list", NULL, &res);
+	assert_child_bug(&res, "BUG: list_del corruption: prev->next should "
+			       "be ");
+}
+
+Test(list, list_del_init_entries_can_be_deleted_again, .init = number_items)
+{
+	LIST_HEAD(head);
+
+	list_add(&items[0].node, &head);
+	list_del_init(&items[0].node);
+	list_del_init(&items[0].node); /* an empty entry: allowed */
+	list_add(&items[0].node, &head);
+	cr_assert_str_eq(values(&head), "0");
 }

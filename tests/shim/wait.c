@@ -266,3 +266,45 @@ Test(wait, add_wait_queue_to_an_uninitialised_head_is_a_bug)
 	assert_child_bug(&res, "BUG: add_wait_queue(",
 			 "): wait queue head not initialised");
 }
+
+CHILD_SCENARIO(remove_never_added)
+{
+	DECLARE_WAIT_QUEUE_HEAD(q);
+	DECLARE_WAITQUEUE(w, current);
+
+	strcpy(current->comm, "remover");
+	remove_wait_queue(&q, &w);
+	exit(0);
+}
+
+Test(wait, removing_an_entry_never_added_is_a_bug)
+{
+	struct child_result res;
+
+	run_child("remove_never_added", NULL, &res);
+	assert_child_bug(&res, "BUG: list_del corruption: ",
+			 "->next is NULL (the entry was never added to a list)",
+			 "in remove_wait_queue", "by remover/");
+}
+
+CHILD_SCENARIO(remove_twice)
+{
+	DECLARE_WAIT_QUEUE_HEAD(q);
+	DECLARE_WAITQUEUE(w, current);
+
+	add_wait_queue(&q, &w);
+	remove_wait_queue(&q, &w);
+	remove_wait_queue(&q, &w);
+	exit(0);
+}
+
+Test(wait, removing_an_entry_twice_is_a_bug)
+{
+	struct child_result res;
+
+	run_child("remove_twice", NULL, &res);
+	assert_child_bug(&res, "BUG: list_del corruption: ",
+			 "->next is LIST_POISON1 (the entry was deleted "
+			 "already)",
+			 "in remove_wait_queue");
+}

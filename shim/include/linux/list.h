@@ -8,6 +8,14 @@
  * Circular doubly linked lists, as in the kernel.  Deleted entries are
  * poisoned with addresses that fault in user space, so that a use after
  * list_del() crashes instead of corrupting a neighbour.
+ *
+ * With the debug checks (CONFIG_DEBUG_LIST's), adding and deleting first
+ * check that the neighbours point at each other (or at the entry), so that
+ * adding an entry twice, deleting one twice or one that was never added,
+ * or using a list something else corrupted is a BUG naming the function
+ * and the entry, not a crash somewhere later (lib/list_debug.c).  The
+ * checked operations are always inlined, so that the report names the
+ * function that called them.
  */
 #define LIST_POISON1 ((void *) 0x00100100)
 #define LIST_POISON2 ((void *) 0x00200200)
@@ -26,9 +34,22 @@ struct list_head {
 		(ptr)->prev = (ptr); \
 	} while (0)
 
-static inline void __list_add(struct list_head *new, struct list_head *prev,
-			      struct list_head *next)
+extern int shim_debug_checks;
+/* they BUG: never returning, they cost the checked paths nothing to call */
+extern void __list_add_corrupt(struct list_head *new, struct list_head *prev,
+			       struct list_head *next)
+	__attribute__((cold, noreturn));
+extern void __list_del_corrupt(struct list_head *entry)
+	__attribute__((cold, noreturn));
+
+static __always_inline void __list_add(struct list_head *new,
+				       struct list_head *prev,
+				       struct list_head *next)
 {
+	if (shim_debug_checks &&
+	    unlikely(next->prev != prev || prev->next != next || new == prev ||
+		     new == next))
+		__list_add_corrupt(new, prev, next);
 	next->prev = new;
 	new->next = next;
 	new->prev = prev;
@@ -36,13 +57,15 @@ static inline void __list_add(struct list_head *new, struct list_head *prev,
 }
 
 /* add @new right after @head: a stack */
-static inline void list_add(struct list_head *new, struct list_head *head)
+static __always_inline void list_add(struct list_head *new,
+				     struct list_head *head)
 {
 	__list_add(new, head, head->next);
 }
 
 /* add @new right before @head: a queue */
-static inline void list_add_tail(struct list_head *new, struct list_head *head)
+static __always_inline void list_add_tail(struct list_head *new,
+					  struct list_head *head)
 {
 	__list_add(new, head->prev, head);
 }
@@ -53,28 +76,44 @@ static inline void __list_del(struct list_head *prev, struct list_head *next)
 	prev->next = next;
 }
 
-static inline void list_del(struct list_head *entry)
+/* Is @entry linked between two neighbours that point back at it? */
+static __always_inline void __list_del_check(struct list_head *entry)
 {
+	struct list_head *prev = entry->prev, *next = entry->next;
+
+	if (shim_debug_checks &&
+	    unlikely(next == LIST_POISON1 || prev == LIST_POISON2 || !next ||
+		     !prev || prev->next != entry || next->prev != entry))
+		__list_del_corrupt(entry);
+}
+
+static __always_inline void list_del(struct list_head *entry)
+{
+	__list_del_check(entry);
 	__list_del(entry->prev, entry->next);
 	entry->next = LIST_POISON1;
 	entry->prev = LIST_POISON2;
 }
 
-static inline void list_del_init(struct list_head *entry)
+static __always_inline void list_del_init(struct list_head *entry)
 {
+	__list_del_check(entry);
 	__list_del(entry->prev, entry->next);
 	INIT_LIST_HEAD(entry);
 }
 
-static inline void list_move(struct list_head *list, struct list_head *head)
+static __always_inline void list_move(struct list_head *list,
+				      struct list_head *head)
 {
+	__list_del_check(list);
 	__list_del(list->prev, list->next);
 	list_add(list, head);
 }
 
-static inline void list_move_tail(struct list_head *list,
-				  struct list_head *head)
+static __always_inline void list_move_tail(struct list_head *list,
+					   struct list_head *head)
 {
+	__list_del_check(list);
 	__list_del(list->prev, list->next);
 	list_add_tail(list, head);
 }
