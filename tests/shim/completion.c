@@ -166,6 +166,24 @@ Test(completion, complete_of_an_uninitialised_completion_is_a_bug)
 			 "magic 00000000", "by completer/");
 }
 
+CHILD_SCENARIO(wait_on_kmalloc_completion)
+{
+	struct completion *c = kmalloc(sizeof(*c), GFP_KERNEL);
+
+	/* fresh kmalloc memory is POISON_INUSE, not zeroes */
+	wait_for_completion(c);
+	exit(0);
+}
+
+Test(completion, waiting_on_a_completion_in_fresh_kmalloc_memory_is_a_bug)
+{
+	struct child_result res;
+
+	run_child("wait_on_kmalloc_completion", NULL, &res);
+	assert_child_bug(&res, "BUG: wait_for_completion(",
+			 "): completion not initialised", "magic 5a5a5a5a");
+}
+
 CHILD_SCENARIO(complete_all_uninitialised)
 {
 	static struct completion done;

@@ -4,6 +4,7 @@
  */
 #include <criterion/criterion.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <linux/sched.h>
@@ -259,4 +260,209 @@ Test(slab, shim_debug_0_turns_the_leak_report_off)
 	run_child("leak_at_exit", "SHIM_DEBUG=0", &res);
 	cr_assert(WIFEXITED(res.status) && WEXITSTATUS(res.status) == 0);
 	cr_assert_not(strstr(res.out, "leaked"), "%s", res.out);
+}
+
+/* --- SLAB_DEBUG: poison on allocation, red zones, where a pointer points -- */
+
+Test(slab, fresh_memory_is_poison_not_zeroes)
+{
+	unsigned char *p = kmalloc(80, GFP_KERNEL);
+	int i;
+
+	cr_assert_not_null(p);
+	for (i = 0; i < 80; i++)
+		cr_assert_eq(p[i], 0x5a, "byte %d is 0x%02x, not POISON_INUSE",
+			     i, p[i]);
+	kfree(p);
+}
+
+CHILD_SCENARIO(write_past_the_end)
+{
+	char *p = kmalloc(40, GFP_KERNEL);
+
+	strcpy(current->comm, "overflow");
+	memset(p, 0, 41); /* one byte too many */
+	kfree(p);
+	exit(0);
+}
+
+Test(slab, a_write_past_the_end_is_a_bug_at_kfree)
+{
+	struct child_result res;
+
+	run_child("write_past_the_end", NULL, &res);
+	assert_child_bug(
+		&res, "BUG: kfree(",
+		") from child_write_past_the_end(): slab error: memory "
+		"after the 40-byte block allocated by "
+		"child_write_past_the_end() was overwritten");
+}
+
+CHILD_SCENARIO(write_before_the_start)
+{
+	char *p = kmalloc(40, GFP_KERNEL);
+
+	p[-3] = 1;
+	kfree(p);
+	exit(0);
+}
+
+Test(slab, a_write_before_the_start_is_a_bug_at_kfree)
+{
+	struct child_result res;
+
+	run_child("write_before_the_start", NULL, &res);
+	assert_child_bug(&res, "slab error: memory before the 40-byte block");
+}
+
+CHILD_SCENARIO(kfree_middle)
+{
+	char *p = kmalloc(100, GFP_KERNEL);
+
+	kfree(p + 24);
+	exit(0);
+}
+
+Test(slab, kfree_inside_a_block_names_the_block)
+{
+	struct child_result res;
+
+	run_child("kfree_middle", NULL, &res);
+	assert_child_bug(&res,
+			 ") from child_kfree_middle(): not the start of a "
+			 "block: byte 24 of 100 allocated by "
+			 "child_kfree_middle()");
+}
+
+/* --- object caches -------------------------------------------------------- */
+
+CHILD_SCENARIO(cache_free_to_the_wrong_cache)
+{
+	kmem_cache_t *a = kmem_cache_create("cache_a", 32, 0, 0, NULL, NULL);
+	kmem_cache_t *b = kmem_cache_create("cache_b", 32, 0, 0, NULL, NULL);
+
+	kmem_cache_free(b, kmem_cache_alloc(a, GFP_KERNEL));
+	exit(0);
+}
+
+Test(slab, kmem_cache_free_to_another_cache_is_a_bug)
+{
+	struct child_result res;
+
+	run_child("cache_free_to_the_wrong_cache", NULL, &res);
+	assert_child_bug(&res, "BUG: kmem_cache_free(cache_b, ",
+			 ") from child_cache_free_to_the_wrong_cache(): the "
+			 "object came from cache cache_a");
+}
+
+CHILD_SCENARIO(cache_free_of_kmalloc)
+{
+	kmem_cache_t *a = kmem_cache_create("cache_a", 32, 0, 0, NULL, NULL);
+
+	kmem_cache_free(a, kmalloc(32, GFP_KERNEL));
+	exit(0);
+}
+
+Test(slab, kmem_cache_free_of_kmalloc_memory_is_a_bug)
+{
+	struct child_result res;
+
+	run_child("cache_free_of_kmalloc", NULL, &res);
+	assert_child_bug(&res, "the object came from kmalloc()");
+}
+
+Test(slab, destroying_a_cache_with_objects_left_fails_and_keeps_it,
+     .init = quiet_console)
+{
+	kmem_cache_t *c = kmem_cache_create("busy", 64, 0, 0, NULL, NULL);
+	void *obj = kmem_cache_alloc(c, GFP_KERNEL);
+	char log[4096];
+
+	cr_assert_eq(kmem_cache_destroy(c), 1, "2.5 returns 1 and keeps it");
+	shim_printk_read(log, sizeof(log));
+	cr_assert(strstr(log, "slab error in kmem_cache_destroy(): cache "
+			      "`busy': Can't free all objects (1 still "
+			      "allocated)"),
+		  "%s", log);
+	kmem_cache_free(c, obj); /* the cache still works */
+	cr_assert_eq(kmem_cache_destroy(c), 0);
+}
+
+CHILD_SCENARIO(cache_alloc_after_destroy)
+{
+	kmem_cache_t *c = kmem_cache_create("gone", 64, 0, 0, NULL, NULL);
+
+	kmem_cache_destroy(c);
+	kmem_cache_alloc(c, GFP_KERNEL);
+	exit(0);
+}
+
+Test(slab, kmem_cache_alloc_from_a_destroyed_cache_is_a_bug)
+{
+	struct child_result res;
+
+	run_child("cache_alloc_after_destroy", NULL, &res);
+	assert_child_bug(&res, "BUG: kmem_cache_alloc(0x",
+			 "): not a live cache (destroyed already?)");
+}
+
+CHILD_SCENARIO(cache_created_twice)
+{
+	kmem_cache_create("twice", 64, 0, 0, NULL, NULL);
+	kmem_cache_create("twice", 64, 0, 0, NULL, NULL);
+	exit(0);
+}
+
+Test(slab, two_caches_of_one_name_is_a_bug)
+{
+	struct child_result res;
+
+	run_child("cache_created_twice", NULL, &res);
+	assert_child_bug(&res, "BUG: kmem_cache_create(twice): duplicate cache "
+			       "(the last user did not destroy it?)");
+}
+
+Test(slab, a_name_is_free_again_once_its_cache_is_destroyed)
+{
+	kmem_cache_t *c = kmem_cache_create("again", 64, 0, 0, NULL, NULL);
+
+	cr_assert_eq(kmem_cache_destroy(c), 0);
+	c = kmem_cache_create("again", 64, 0, 0, NULL, NULL);
+	cr_assert_not_null(c);
+	cr_assert_eq(kmem_cache_destroy(c), 0);
+}
+
+CHILD_SCENARIO(cache_destroy_under_spinlock)
+{
+	kmem_cache_t *c = kmem_cache_create("locked", 64, 0, 0, NULL, NULL);
+	DEFINE_SPINLOCK(lock);
+
+	spin_lock(&lock);
+	kmem_cache_destroy(c);
+	spin_unlock(&lock);
+	exit(0);
+}
+
+Test(slab, kmem_cache_destroy_in_atomic_context_is_a_bug)
+{
+	struct child_result res;
+
+	run_child("cache_destroy_under_spinlock", NULL, &res);
+	assert_child_bug(&res, "BUG: sleeping function called from invalid "
+			       "context: kmem_cache_destroy()");
+}
+
+CHILD_SCENARIO(cache_of_tiny_objects)
+{
+	kmem_cache_create("tiny", 2, 0, 0, NULL, NULL);
+	exit(0);
+}
+
+Test(slab, a_cache_of_objects_smaller_than_a_word_is_a_bug)
+{
+	struct child_result res;
+
+	run_child("cache_of_tiny_objects", NULL, &res);
+	assert_child_bug(&res, "BUG: kmem_cache_create(tiny): objects smaller "
+			       "than a word");
 }
