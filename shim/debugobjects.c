@@ -139,9 +139,9 @@ static void freed_active(const void *addr, struct debug_obj *obj,
 		strcat(name, ")");
 	}
 	printk(KERN_EMERG "BUG: kfree(%p) in %s(): frees active %s %p%s "
-			  "(pending on %s)\n",
+			  "(pending%s%s)\n",
 	       addr, caller, obj->descr->name, obj->addr, name,
-	       obj->owner ? obj->owner : "?");
+	       obj->owner ? " on " : "", obj->owner ? obj->owner : "");
 	BUG();
 }
 
@@ -189,18 +189,19 @@ void debug_check_no_obj_freed(const void *addr, size_t size, const char *caller)
 		}
 		return;
 	}
+	/* the first object in the block, as the probe above would find */
+	copy.addr = NULL;
 	for (i = 0; i < ODEBUG_HASH_SIZE; i++) {
 		struct debug_bucket *db = &obj_hash[i];
 
 		shim_mutex_lock_unseen(&db->lock);
-		for (obj = db->head; obj; obj = obj->next) {
+		for (obj = db->head; obj; obj = obj->next)
 			if ((unsigned long) obj->addr >= start &&
-			    (unsigned long) obj->addr < end) {
+			    (unsigned long) obj->addr < end &&
+			    (!copy.addr || obj->addr < copy.addr))
 				copy = *obj;
-				shim_mutex_unlock_unseen(&db->lock);
-				freed_active(addr, &copy, caller);
-			}
-		}
 		shim_mutex_unlock_unseen(&db->lock);
 	}
+	if (copy.addr)
+		freed_active(addr, &copy, caller);
 }

@@ -7,10 +7,15 @@
  * serialises them with each other and with bottom halves, as TIMER_BH was
  * serialised with the other bottom halves in 2.4.  In real time ksoftirqd
  * runs them; in virtual time the thread that advances the clock does.
+ *
+ * A pending timer is registered in the debug-object registry (linux/
+ * timer.h says what that catches), under timers_lock, so the registry
+ * and the list agree whenever the lock is free.
  */
 #include "shim.h"
 #include <linux/timer.h>
 #include <linux/interrupt.h>
+#include <linux/debugobjects.h>
 #include <trace/events/workqueue.h>
 
 extern void shim_set_virtual_jiffies(unsigned long j);
@@ -25,6 +30,60 @@ static unsigned int running_done; /* wait word: bumped after each handler */
 
 struct shim_mutex shim_softirq_mutex = SHIM_MUTEX_INIT;
 static struct shim_mutex advance_mutex = SHIM_MUTEX_INIT;
+
+/* a pending timer is named by its function in reports */
+static void *timer_debug_hint(const void *addr)
+{
+	return (void *) ((const struct timer_list *) addr)->function;
+}
+
+static struct debug_obj_descr timer_debug_descr = {
+	.name = "timer_list",
+	.debug_hint = timer_debug_hint,
+};
+
+static void timer_bug(struct timer_list *timer, const char *func,
+		      const char *what)
+{
+	char fn[128], why[192];
+
+	if (!shim_symbol((unsigned long) timer->function, fn, sizeof(fn)))
+		snprintf(fn, sizeof(fn), "%p", (void *) timer->function);
+	printk(KERN_EMERG "BUG: %s(%p): timer %s (function %s), by %s/%d\n",
+	       func, (void *) timer, what, fn, current->comm, current->pid);
+	if (shim_kmem_freed(timer, why, sizeof(why)))
+		printk(KERN_EMERG
+		       "BUG: %s(%p): the timer lies in freed memory: "
+		       "%s\n",
+		       func, (void *) timer, why);
+	BUG();
+}
+
+/*
+ * Called with timers_lock held: is @timer on the list?  A timer whose list
+ * pointers are set but that the registry does not know was never given to
+ * init_timer() (or lies in freed memory): using it would corrupt the list.
+ */
+static int pending_checked(struct timer_list *timer, const char *func)
+{
+	if (!timer->entry.next)
+		return 0;
+	if (shim_debug_checks && !debug_object_active(timer))
+		timer_bug(timer, func,
+			  "is not initialised (init_timer, "
+			  "TIMER_INITIALIZER)");
+	return 1;
+}
+
+void init_timer(struct timer_list *timer)
+{
+	if (shim_debug_checks && debug_object_active(timer))
+		timer_bug(timer, __func__,
+			  "is pending: initialising it again corrupts "
+			  "the timer list");
+	timer->entry.next = NULL;
+	timer->entry.prev = NULL;
+}
 
 /* earlier expiry first; equal expiries in arming order */
 static int timer_before(struct timer_list *a, struct timer_list *b)
@@ -48,11 +107,13 @@ static int enqueue_timer(struct timer_list *timer)
 			break;
 	}
 	list_add(&timer->entry, pos);
+	debug_object_activate(timer, &timer_debug_descr, NULL);
 	return timers.next == &timer->entry;
 }
 
 static void detach_timer(struct timer_list *timer)
 {
+	debug_object_deactivate(timer, &timer_debug_descr);
 	list_del(&timer->entry);
 	timer->entry.next = NULL;
 	timer->entry.prev = NULL;
@@ -70,12 +131,9 @@ void add_timer(struct timer_list *timer)
 		BUG();
 	}
 	spin_lock_irqsave(&timers_lock, flags);
-	if (unlikely(timer->entry.next)) {
+	if (unlikely(pending_checked(timer, __func__))) {
 		spin_unlock_irqrestore(&timers_lock, flags);
-		printk(KERN_EMERG "BUG: add_timer: timer %p (function %p) is "
-				  "already pending\n",
-		       (void *) timer, (void *) timer->function);
-		BUG();
+		timer_bug(timer, __func__, "is already pending");
 	}
 	first = enqueue_timer(timer);
 	spin_unlock_irqrestore(&timers_lock, flags);
@@ -95,7 +153,7 @@ int mod_timer(struct timer_list *timer, unsigned long expires)
 		BUG();
 	}
 	spin_lock_irqsave(&timers_lock, flags);
-	if (timer->entry.next) {
+	if (pending_checked(timer, __func__)) {
 		detach_timer(timer);
 		ret = 1;
 	}
@@ -113,7 +171,7 @@ int del_timer(struct timer_list *timer)
 	int ret = 0;
 
 	spin_lock_irqsave(&timers_lock, flags);
-	if (timer->entry.next) {
+	if (pending_checked(timer, __func__)) {
 		detach_timer(timer);
 		ret = 1;
 	}
@@ -130,7 +188,7 @@ int del_timer_sync(struct timer_list *timer)
 
 	for (;;) {
 		spin_lock_irqsave(&timers_lock, flags);
-		if (timer->entry.next) {
+		if (pending_checked(timer, __func__)) {
 			detach_timer(timer);
 			ret = 1;
 		}
@@ -140,11 +198,9 @@ int del_timer_sync(struct timer_list *timer)
 		}
 		if (running_task == current) {
 			spin_unlock_irqrestore(&timers_lock, flags);
-			printk(KERN_EMERG
-			       "BUG: del_timer_sync: timer %p deleted "
-			       "from its own handler %p: it would wait forever\n",
-			       (void *) timer, (void *) timer->function);
-			BUG();
+			timer_bug(timer, __func__,
+				  "deleted from its own handler: it would "
+				  "wait forever");
 		}
 		seq = __atomic_load_n(&running_done, __ATOMIC_SEQ_CST);
 		spin_unlock_irqrestore(&timers_lock, flags);

@@ -3,10 +3,12 @@
  */
 #include <criterion/criterion.h>
 #include <sched.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <linux/sched.h>
 #include <linux/timer.h>
+#include <linux/slab.h>
 #include <linux/interrupt.h>
 #include <linux/completion.h>
 #include <asm/processor.h>
@@ -254,7 +256,7 @@ Test(timer, add_timer_of_pending_timer_is_a_bug)
 	struct child_result res;
 
 	run_child("add_pending_timer", NULL, &res);
-	assert_child_bug(&res, "BUG: add_timer: timer");
+	assert_child_bug(&res, "BUG: add_timer(");
 	assert_child_said(&res, "is already pending");
 }
 
@@ -302,7 +304,109 @@ Test(timer, del_timer_sync_from_own_handler_is_a_bug)
 	struct child_result res;
 
 	run_child("del_timer_sync_in_own_handler", NULL, &res);
-	assert_child_bug(&res, "deleted from its own handler");
+	assert_child_bug(&res, "BUG: del_timer_sync(",
+			 "): timer deleted from its own handler: it would wait "
+			 "forever (function self_deleting_handler)");
+}
+
+/* debugobjects' checks: a timer init_timer() never saw, one freed pending */
+
+CHILD_SCENARIO(mod_timer_uninitialised)
+{
+	struct timer_list *t = kmalloc(sizeof(*t), GFP_KERNEL);
+
+	shim_clock_virtual();
+	strcpy(current->comm, "arming");
+	t->function = record; /* but no init_timer(): POISON_INUSE in entry */
+	mod_timer(t, jiffies + 1);
+	exit(0);
+}
+
+Test(timer, mod_timer_of_an_uninitialised_timer_is_a_bug)
+{
+	struct child_result res;
+
+	run_child("mod_timer_uninitialised", NULL, &res);
+	assert_child_bug(&res, "BUG: mod_timer(",
+			 "): timer is not initialised (init_timer, "
+			 "TIMER_INITIALIZER) (function record), by arming/");
+}
+
+CHILD_SCENARIO(del_timer_uninitialised)
+{
+	struct timer_list t;
+
+	memset(&t, 0x33, sizeof(t)); /* what the stack held before */
+	del_timer(&t);
+	exit(0);
+}
+
+Test(timer, del_timer_of_an_uninitialised_timer_is_a_bug)
+{
+	struct child_result res;
+
+	run_child("del_timer_uninitialised", NULL, &res);
+	assert_child_bug(&res, "BUG: del_timer(",
+			 "): timer is not initialised");
+}
+
+CHILD_SCENARIO(init_pending_timer)
+{
+	shim_clock_virtual();
+	arm(0, jiffies + 10);
+	init_timer(&timers[0]);
+	exit(0);
+}
+
+Test(timer, init_timer_of_a_pending_timer_is_a_bug)
+{
+	struct child_result res;
+
+	run_child("init_pending_timer", NULL, &res);
+	assert_child_bug(&res, "BUG: init_timer(",
+			 "): timer is pending: initialising it again corrupts "
+			 "the timer list (function record)");
+}
+
+CHILD_SCENARIO(kfree_pending_timer)
+{
+	struct timer_list *t = kmalloc(sizeof(*t), GFP_KERNEL);
+
+	shim_clock_virtual();
+	init_timer(t);
+	t->function = record;
+	t->expires = jiffies + 10;
+	add_timer(t);
+	kfree(t);
+	exit(0);
+}
+
+Test(timer, kfree_of_memory_holding_a_pending_timer_is_a_bug)
+{
+	struct child_result res;
+
+	run_child("kfree_pending_timer", NULL, &res);
+	assert_child_bug(&res, "BUG: kfree(",
+			 "in child_kfree_pending_timer(): frees active "
+			 "timer_list ",
+			 " (record) (pending)");
+}
+
+Test(timer, zeroed_memory_is_an_idle_timer_as_in_2_5)
+{
+	static struct timer_list zeroed; /* no init_timer(): 2.5 allowed it */
+
+	cr_assert_not(timer_pending(&zeroed));
+	cr_assert_eq(del_timer(&zeroed), 0);
+	zeroed.function = record;
+	zeroed.data = 7;
+	zeroed.expires = jiffies + 2;
+	add_timer(&zeroed);
+	cr_assert(timer_pending(&zeroed));
+	shim_clock_advance(2);
+	cr_assert_eq(fired, 1);
+	cr_assert_eq(order[0], 7);
+	init_timer(&zeroed); /* fired: idle again, may be initialised */
 }
 
 static void advancing_handler(unsigned long data)

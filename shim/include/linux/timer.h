@@ -8,6 +8,13 @@
  * Kernel timers.  Handlers run in timer (softirq) context, one at a time:
  * on the ksoftirqd thread in real time, and in the thread that advances the
  * clock in virtual time.
+ *
+ * With the debug checks a pending timer is in the debug-object registry,
+ * as debugobjects tracks timer_list: init_timer() of a pending timer,
+ * add_timer(), mod_timer() or del_timer() of one that init_timer() never
+ * saw (garbage where the list pointers are), and kfree() of memory
+ * holding a pending timer are BUGs naming the timer and its function.
+ * Zeroed memory is an initialised, idle timer, as it was in 2.5.
  */
 struct timer_list {
 	struct list_head entry; /* .next is NULL when not pending */
@@ -26,12 +33,7 @@ struct timer_list {
 }
 /* clang-format on */
 
-static inline void init_timer(struct timer_list *timer)
-{
-	timer->entry.next = NULL;
-	timer->entry.prev = NULL;
-}
-
+extern void init_timer(struct timer_list *timer);
 extern void add_timer(struct timer_list *timer);
 extern int mod_timer(struct timer_list *timer, unsigned long expires);
 extern int del_timer(struct timer_list *timer);
