@@ -133,6 +133,8 @@ int kernel_thread(int (*fn)(void *), void *arg, unsigned long flags)
 	int err, pid;
 
 	(void) flags;
+	/* do_fork() allocates with GFP_KERNEL */
+	might_sleep();
 	if (!shim_booting && shim_fault_kthread())
 		return -EAGAIN;
 

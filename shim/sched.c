@@ -269,8 +269,10 @@ signed long schedule_timeout(signed long timeout)
 	return timeout < 0 ? 0 : timeout;
 }
 
+/* sys_sched_yield() is schedule(): never from atomic context */
 void yield(void)
 {
+	might_sleep();
 	set_current_state(TASK_RUNNING);
 	shim_yield();
 }

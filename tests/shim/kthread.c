@@ -4,10 +4,12 @@
 #include <criterion/criterion.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <linux/sched.h>
 #include <linux/completion.h>
+#include <linux/interrupt.h>
 #include <shim/test.h>
 #include "helpers.h"
 
@@ -296,4 +298,27 @@ Test(kthread, complete_and_exit_outside_a_kernel_thread_is_a_bug)
 	run_child("complete_and_exit_from_main", NULL, &res);
 	assert_child_bug(&res, "BUG: complete_and_exit() from notkthread/");
 	assert_child_said(&res, "not a kernel thread");
+}
+
+static int do_nothing(void *unused)
+{
+	return 0;
+}
+
+CHILD_SCENARIO(kernel_thread_in_interrupt)
+{
+	strcpy(current->comm, "irq");
+	irq_enter();
+	kernel_thread(do_nothing, NULL, 0); /* do_fork() sleeps to allocate */
+	irq_exit();
+	exit(0);
+}
+
+Test(kthread, kernel_thread_from_interrupt_context_is_a_bug)
+{
+	struct child_result res;
+
+	run_child("kernel_thread_in_interrupt", NULL, &res);
+	assert_child_bug(&res, "BUG: sleeping function called from invalid "
+			       "context: kernel_thread() in irq/");
 }

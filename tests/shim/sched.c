@@ -3,6 +3,7 @@
  * wake_up_process() and schedule_timeout().
  */
 #include <criterion/criterion.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <linux/sched.h>
@@ -218,4 +219,24 @@ Test(sched, yield_leaves_task_running)
 	set_current_state(TASK_INTERRUPTIBLE);
 	yield();
 	cr_assert_eq(current->state, TASK_RUNNING);
+}
+
+CHILD_SCENARIO(yield_under_spinlock)
+{
+	DEFINE_SPINLOCK(lock);
+
+	strcpy(current->comm, "yielder");
+	spin_lock(&lock);
+	yield(); /* sys_sched_yield() is schedule() */
+	spin_unlock(&lock);
+	exit(0);
+}
+
+Test(sched, yield_in_atomic_context_is_a_bug)
+{
+	struct child_result res;
+
+	run_child("yield_under_spinlock", NULL, &res);
+	assert_child_bug(&res, "BUG: sleeping function called from invalid "
+			       "context: yield() in yielder/");
 }

@@ -308,3 +308,25 @@ Test(wait, removing_an_entry_twice_is_a_bug)
 			 "already)",
 			 "in remove_wait_queue");
 }
+
+CHILD_SCENARIO(wait_event_under_spinlock)
+{
+	DECLARE_WAIT_QUEUE_HEAD(q);
+	DEFINE_SPINLOCK(lock);
+
+	strcpy(current->comm, "waiter");
+	spin_lock(&lock);
+	wait_event(q, 1); /* true already: no sleep, still a bug */
+	spin_unlock(&lock);
+	exit(0);
+}
+
+Test(wait, wait_event_under_a_spinlock_is_a_bug_even_when_true)
+{
+	struct child_result res;
+
+	run_child("wait_event_under_spinlock", NULL, &res);
+	assert_child_bug(&res,
+			 "BUG: sleeping function called from invalid context: "
+			 "child_wait_event_under_spinlock() in waiter/");
+}

@@ -95,8 +95,13 @@ extern void __wake_up(wait_queue_head_t *q, unsigned int mode,
 		remove_wait_queue(&(wq), &__wait);  \
 	} while (0)
 
+/*
+ * might_sleep() first, as later kernels have it: waiting in atomic context
+ * is a BUG even when the condition happens to hold already.
+ */
 #define wait_event(wq, condition)                                  \
 	do {                                                       \
+		might_sleep();                                     \
 		if (condition)                                     \
 			break;                                     \
 		__wait_event(wq, condition, TASK_UNINTERRUPTIBLE); \
@@ -105,6 +110,7 @@ extern void __wake_up(wait_queue_head_t *q, unsigned int mode,
 /* No signals are delivered to kernel code here: it never returns -ERESTARTSYS. */
 #define wait_event_interruptible(wq, condition)                          \
 	({                                                               \
+		might_sleep();                                           \
 		if (!(condition))                                        \
 			__wait_event(wq, condition, TASK_INTERRUPTIBLE); \
 		0;                                                       \
@@ -114,6 +120,7 @@ extern void __wake_up(wait_queue_head_t *q, unsigned int mode,
 #define wait_event_timeout(wq, condition, timeout)                       \
 	({                                                               \
 		long __ret = (timeout);                                  \
+		might_sleep();                                           \
 		if (!(condition)) {                                      \
 			DECLARE_WAITQUEUE(__wait, current);              \
 			add_wait_queue(&(wq), &__wait);                  \
