@@ -523,6 +523,14 @@ static void __flush_workqueue(struct workqueue_struct *wq, unsigned long ip)
 	int cpu;
 
 	might_sleep();
+	/* a destroyed queue's memory is gone: say so before reading it */
+	if (unlikely(!wq) ||
+	    (debug_objects_enabled() && unlikely(!debug_object_active(wq)))) {
+		printk(KERN_EMERG "BUG: flush_workqueue(%p): not a live "
+				  "workqueue (destroyed?), by %s/%d\n",
+		       (void *) wq, current->comm, current->pid);
+		BUG();
+	}
 	if (current_is_worker(wq)) {
 		printk(KERN_WARNING
 		       "WARNING: flush_workqueue(%s) called from its "

@@ -209,6 +209,27 @@ Test(workqueue, queue_delayed_work_on_a_destroyed_queue_is_a_bug)
 			 child_noted(&res, "wq", wq, sizeof(wq)), "not live");
 }
 
+CHILD_SCENARIO(flush_of_a_destroyed_queue)
+{
+	workqueue_t *wq = create_workqueue("flushed");
+
+	destroy_workqueue(wq);
+	child_note("wq", wq);
+	flush_workqueue(wq);
+	exit(0);
+}
+
+Test(workqueue, flushing_a_destroyed_queue_is_a_bug_naming_it)
+{
+	struct child_result res;
+	char wq[32];
+
+	run_child("flush_of_a_destroyed_queue", CHILD_ALL_PRINTK, &res);
+	assert_child_bug(&res, "BUG: flush_workqueue(",
+			 child_noted(&res, "wq", wq, sizeof(wq)),
+			 "): not a live workqueue (destroyed?)");
+}
+
 CHILD_SCENARIO(queue_work_on_a_null_queue)
 {
 	static work_t w;
