@@ -16,6 +16,12 @@
  * - tq_immediate runs in bottom-half context after mark_bh(IMMEDIATE_BH),
  *   tq_timer at the next timer tick: no sleeping there.
  * keventd starts before main(), as it did before any driver's init.
+ *
+ * The debug checks hold the task queue to what they hold the workqueue to:
+ * a queued task is in the debug-object registry (outside the task), so
+ * INIT_TQUEUE() of a queued task and kfree() of memory holding one are
+ * BUGs naming its routine, and a routine that returns with a lock or an
+ * atomic section still held is a BUG naming it.
  */
 #include <linux/module.h>
 #include <linux/kernel.h>
@@ -40,6 +46,17 @@ static DECLARE_WAIT_QUEUE_HEAD(context_task_wq);
 static DECLARE_WAIT_QUEUE_HEAD(context_task_done);
 static int keventd_running;
 static struct task_struct *keventd_task;
+
+/* a queued task is named by its routine in reports */
+static void *tq_debug_hint(const void *addr)
+{
+	return (void *) ((const struct tq_struct *) addr)->routine;
+}
+
+static struct debug_obj_descr tq_debug_descr = {
+	.name = "tq_struct",
+	.debug_hint = tq_debug_hint,
+};
 
 static const char *queue_name(task_queue *list)
 {
@@ -71,6 +88,7 @@ int queue_task(struct tq_struct *tq, task_queue *list)
 	if (test_and_set_bit(0, &tq->sync))
 		return 0;
 	spin_lock_irqsave(&tqueue_lock, flags);
+	debug_object_activate(tq, &tq_debug_descr, queue_name(list));
 	list_add_tail(&tq->list, list);
 	/* flush's dummy task has no routine: it never runs, so it is no work */
 	if (tq->routine)
@@ -104,15 +122,27 @@ void run_task_queue(task_queue *list)
 
 		/* the list is private now: unlink before the task can re-add itself */
 		list_del_init(&p->list);
+		debug_object_deactivate(p, &tq_debug_descr);
 		wmb();
 		clear_bit(0, &p->sync);
 		if (f) {
 			int depth = current->lock_depth;
+			unsigned long count = preempt_count();
 
 			trace_workqueue_execute_start(name, p, f);
 			debug_check_routine_memory(p, data, f, name);
 			f(data);
 			trace_workqueue_execute_end(name, p, f);
+			if (unlikely(preempt_count() != count)) {
+				printk(KERN_EMERG
+				       "BUG: %s: task %p (routine %p) "
+				       "leaked lock or atomic: %s/%d, "
+				       "preempt_count 0x%08lx, not 0x%08lx\n",
+				       name, (void *) p, (void *) f,
+				       current->comm, current->pid,
+				       preempt_count(), count);
+				BUG();
+			}
 			/* a task leaves the big kernel lock as it found it */
 			if (unlikely(current->lock_depth > depth)) {
 				printk(KERN_EMERG
@@ -231,6 +261,21 @@ void flush_scheduled_tasks(void)
 	trace_workqueue_flush_end("keventd", _RET_IP_);
 }
 
+/* INIT_TQUEUE on a queued task would corrupt the list it is on. */
+void __init_tqueue_check(struct tq_struct *tq, const char *name,
+			 const char *func)
+{
+	const char *owner = debug_object_active(tq);
+
+	if (unlikely(owner)) {
+		printk(KERN_EMERG
+		       "BUG: INIT_TQUEUE(%s) in %s(): task %p is queued "
+		       "on %s\n",
+		       name, func, (void *) tq, owner);
+		BUG();
+	}
+}
+
 /* keventd is already running, since before main(): nothing to do. */
 int start_context_thread(void)
 {
@@ -256,3 +301,4 @@ EXPORT_SYMBOL(flush_scheduled_tasks);
 EXPORT_SYMBOL(tq_timer);
 EXPORT_SYMBOL(tq_immediate);
 EXPORT_SYMBOL(tq_disk);
+EXPORT_SYMBOL(__init_tqueue_check);

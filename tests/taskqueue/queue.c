@@ -90,3 +90,88 @@ Test(taskqueue, init_tqueue_sets_all_and_prepare_tqueue_only_routine_and_data)
 	run_task_queue(&tq_mine);
 	cr_assert_eq(t.sync, 0);
 }
+
+/* the debug checks hold a queued task as they hold a pending work */
+
+static struct tq_struct queued_task;
+
+CHILD_SCENARIO(init_tqueue_on_a_queued_task)
+{
+	DECLARE_TASK_QUEUE(tq_mine);
+
+	INIT_TQUEUE(&queued_task, noop_fn, NULL);
+	child_check(queue_task(&queued_task, &tq_mine) == 1);
+	child_note("task", &queued_task);
+	INIT_TQUEUE(&queued_task, noop_fn, NULL);
+	exit(0);
+}
+
+Test(taskqueue, init_tqueue_on_a_queued_task_is_a_bug_naming_it)
+{
+	struct child_result res;
+	char task[32];
+
+	run_child("init_tqueue_on_a_queued_task", NULL, &res);
+	assert_child_bug(&res,
+			 "BUG: INIT_TQUEUE(&queued_task) in "
+			 "child_init_tqueue_on_a_queued_task(): task ",
+			 child_noted(&res, "task", task, sizeof(task)),
+			 " is queued on task_queue");
+}
+
+struct driver_task {
+	int unit;
+	struct tq_struct tq;
+};
+
+CHILD_SCENARIO(kfree_of_a_queued_task)
+{
+	struct driver_task *d = kmalloc(sizeof(*d), GFP_KERNEL);
+
+	INIT_TQUEUE(&d->tq, counted_task_fn, NULL);
+	queue_task(&d->tq, &tq_immediate); /* no mark_bh(): it stays queued */
+	kfree(d);
+	exit(0);
+}
+
+Test(taskqueue, kfree_of_memory_holding_a_queued_task_is_a_bug_naming_it)
+{
+	struct child_result res;
+
+	run_child("kfree_of_a_queued_task", NULL, &res);
+	assert_child_bug(&res,
+			 "in child_kfree_of_a_queued_task(): frees active "
+			 "tq_struct ",
+			 "(counted_task_fn) (pending on tq_immediate)");
+}
+
+static DEFINE_SPINLOCK(leaked_lock);
+
+static void leaks_lock_fn(void *data)
+{
+	spin_lock(&leaked_lock);
+}
+
+static struct tq_struct leaks_lock_tq = { .routine = leaks_lock_fn };
+
+CHILD_SCENARIO(task_returns_holding_a_spinlock)
+{
+	DECLARE_TASK_QUEUE(tq_mine);
+
+	child_note("routine", (void *) leaks_lock_fn);
+	queue_task(&leaks_lock_tq, &tq_mine);
+	run_task_queue(&tq_mine);
+	exit(0);
+}
+
+Test(taskqueue, a_task_that_returns_holding_a_spinlock_is_a_bug)
+{
+	struct child_result res;
+	char routine[32];
+
+	run_child("task_returns_holding_a_spinlock", NULL, &res);
+	assert_child_bug(&res, "BUG: task_queue: task ",
+			 child_noted(&res, "routine", routine, sizeof(routine)),
+			 ") leaked lock or atomic: ",
+			 "preempt_count 0x00000001, not 0x00000000");
+}

@@ -27,13 +27,21 @@ struct tq_struct {
 		(_tq)->data = _data;         \
 	} while (0)
 
-/* Initialise all of a task: it must not be queued. */
+/*
+ * Initialise all of a task.  It must not be queued: that is checked against
+ * the registry of queued tasks, never against the task itself, and is a
+ * BUG naming it.
+ */
 #define INIT_TQUEUE(_tq, _routine, _data)                   \
 	do {                                                \
+		__init_tqueue_check((_tq), #_tq, __func__); \
 		INIT_LIST_HEAD(&(_tq)->list);               \
 		(_tq)->sync = 0;                            \
 		PREPARE_TQUEUE((_tq), (_routine), (_data)); \
 	} while (0)
+
+extern void __init_tqueue_check(struct tq_struct *tq, const char *name,
+				const char *func);
 
 typedef struct list_head task_queue;
 
