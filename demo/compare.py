@@ -1,8 +1,10 @@
 """compare - is the converted driver's behaviour the legacy one's?
 
 For one scenario, run on both sides with the same seeds, in order:
-  1. each run itself: it ended (no BUG, oops, hang), every invariant held,
-     nothing leaked, every queued work ran once;
+  1. each run itself: it ended (no BUG, oops, hang), the kernel warned of
+     nothing (a WARNING, a slab error or slab corruption: what a kernel
+     reports and goes on from is a bug all the same), every invariant
+     held, nothing leaked, every queued work ran once;
   2. the observables (what the scenario saw of the driver) are equal;
   3. the profile of every work routine (monitor.c): how often, and from
      which contexts, it was asked to be queued (all counts in a
@@ -51,6 +53,9 @@ def run_problems(side, res, monitor_expected=True):
     if not scn:
         bug = last_bug(res.stderr)
         return ["%s: exit %s without a report%s" % (side, res.rc, (": " + bug) if bug else "")]
+    warning = kernel_warning(res.stderr)
+    if warning:
+        out.append("%s: %s" % (side, warning))
     for k, v in (scn.get("invariants") or {}).items():
         if not v:
             out.append("%s: invariant %s broken" % (side, k))
@@ -81,6 +86,22 @@ def last_bug(text):
         for line in lines:
             if line.startswith(kinds):
                 return line
+    return None
+
+
+# what the kernel says when it reports a bug and goes on
+WARNINGS = ("WARNING:", "slab error", "Slab corruption")
+
+
+def kernel_warning(text):
+    """The first line of a kernel warning in a run's output, if any
+    (ThreadSanitizer's reports are the race check's)."""
+    for line in (text or "").splitlines():
+        line = line.strip()
+        if line.startswith("<") and line[2:3] == ">":
+            line = line[3:]
+        if line.startswith(WARNINGS) and not line.startswith("WARNING: ThreadSanitizer"):
+            return line
     return None
 
 

@@ -110,7 +110,8 @@ def parse(stdout):
 def run(exe, driver, scenario, seed=1, env=None, timeout=120, sched=None):
     """Run one scenario in its own process.  rc is the exit status, a
     negative signal number, or "timeout"."""
-    e = dict(os.environ, SHIM_LOGLEVEL="4")
+    # warnings too: a kernel WARNING is a finding of its own (compare.py)
+    e = dict(os.environ, SHIM_LOGLEVEL="5")
     e.pop("SHIM_SCHED", None)
     e.pop("SHIM_SCHED_LOG", None)
     if sched:
