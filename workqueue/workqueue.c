@@ -68,10 +68,17 @@
  *   the work), so INIT_WORK and kfree() can tell a pending work by its
  *   address alone.
  *
- * Locking: cwq->lock guards the cpu queue's lists, counts, current_work,
+ * - The worker takes the whole worklist at once under cwq->lock and runs
+ *   it without the lock (a batch), as a host queue does; the points where
+ *   2.5.41's worker let go of the lock around each routine stay
+ *   scheduling points of a controlled run.
+ *
+ * Locking: cwq->lock guards the worklist and delayed list, insert_sequence,
  * the worker's sleeping and stop flags, and the list of flushers waiting on
- * work_done (its own lock nests inside), so that whoever queues or
- * finishes work decides under cwq->lock alone whether to wake anyone.
+ * work_done (its own lock nests inside), so that whoever queues work
+ * decides under cwq->lock alone whether to wake the worker.  The worker
+ * alone writes remove_sequence and current_work, without the lock, after
+ * each routine; it reads flushers to decide whether to wake a flusher.
  */
 #include <linux/module.h>
 #include <linux/kernel.h>
@@ -87,21 +94,29 @@
 #define WQ_NAME_LEN 10
 
 struct cpu_workqueue_struct {
+	/* what queueing and flushing touch, under lock */
 	spinlock_t lock;
 	long insert_sequence; /* works inserted into worklist so far */
-	long remove_sequence; /* works whose routine has returned */
 	struct list_head worklist;
-	struct list_head delayed;    /* works whose timer has not fired yet */
-	int worker_sleeping;	     /* the worker waits for more work */
-	wait_queue_head_t work_done; /* flushers; changed under lock only */
-	struct work_struct *current_work;
-	struct workqueue_struct *wq;
-	struct task_struct *thread;
-	int cpu;
+	struct list_head delayed; /* works whose timer has not fired yet */
+	int worker_sleeping;	  /* the worker waits for more work */
 	int should_stop;
+	int flushers;		     /* tasks waiting on work_done (atomic) */
+	wait_queue_head_t work_done; /* flushers; changed under lock only */
+	struct workqueue_struct *wq;
+	char name[16]; /* "<name>/<cpu>", the worker's comm */
+
+	/*
+	 * Written by the worker at every work without the lock: a line of
+	 * their own, so that queueing does not fetch it back each time.
+	 */
+	long remove_sequence ____cacheline_aligned; /* routines returned */
+	struct work_struct *current_work;
+
+	struct task_struct *thread ____cacheline_aligned;
+	int cpu;
 	struct completion startup;
 	struct completion exit;
-	char name[16]; /* "<name>/<cpu>", the worker's comm */
 } ____cacheline_aligned;
 
 struct workqueue_struct {
@@ -128,6 +143,9 @@ static struct workqueue_struct *keventd_wq;
 /* WQ_NON_REENTRANT for every queue, with SHIM_WQ_NONREENTRANT=1 */
 static unsigned int wq_boot_flags;
 
+/* the debug checks, unless SHIM_DEBUG=0: read once, tested at every work */
+static int wq_debug;
+
 /* Is the caller one of @wq's workers? */
 static int current_is_worker(struct workqueue_struct *wq)
 {
@@ -147,7 +165,7 @@ static void check_queueable(struct workqueue_struct *wq,
 		       (void *) work);
 		BUG();
 	}
-	if (debug_objects_enabled() && unlikely(!debug_object_active(wq))) {
+	if (wq_debug && unlikely(!debug_object_active(wq))) {
 		printk(KERN_EMERG
 		       "BUG: %s: workqueue %p is not live (destroyed?); "
 		       "work %p (routine %p) not queued\n",
@@ -200,7 +218,9 @@ static struct cpu_workqueue_struct *lock_target(struct workqueue_struct *wq,
 	/* last may belong to a queue destroyed since: never follow it blindly */
 	if (last && last != cwq && is_cpu_queue_of(wq, last)) {
 		spin_lock_irqsave(&last->lock, *flags);
-		if (last->current_work == work)
+		/* it set current_work before it cleared pending */
+		if (__atomic_load_n(&last->current_work, __ATOMIC_RELAXED) ==
+		    work)
 			return last;
 		spin_unlock_irqrestore(&last->lock, *flags);
 	}
@@ -249,7 +269,8 @@ static void work_activate(struct cpu_workqueue_struct *cwq,
 		       cwq->wq->name, (void *) work, (void *) work->routine);
 		BUG();
 	}
-	debug_object_activate(work, &work_debug_descr, cwq->name);
+	if (wq_debug)
+		debug_object_activate(work, &work_debug_descr, cwq->name);
 }
 
 /*
@@ -380,60 +401,80 @@ int cancel_delayed_work(struct work_struct *work)
 	return ret;
 }
 
-/* Run what is on the worklist; how many works ran. */
-static int run_workqueue(struct cpu_workqueue_struct *cwq)
+/* A routine must not return holding a lock, atomic, or the BKL. */
+static void check_routine_leaks(void (*f)(void *))
 {
-	unsigned long flags;
+	if (unlikely(preempt_count())) {
+		printk(KERN_EMERG "BUG: workqueue leaked lock or atomic: "
+				  "%s/%d/0x%08lx, last function %p\n",
+		       current->comm, current->pid, preempt_count(),
+		       (void *) f);
+		BUG();
+	}
+	/* not in the preempt count: its holder may sleep */
+	if (unlikely(kernel_locked())) {
+		printk(KERN_EMERG
+		       "BUG: workqueue leaked the big kernel "
+		       "lock: %s/%d, lock_depth %d, last function %p\n",
+		       current->comm, current->pid, current->lock_depth,
+		       (void *) f);
+		BUG();
+	}
+}
+
+/*
+ * One more routine of @cwq has returned: count it, then wake the flushers
+ * if any waits.  The count is stored before flushers is read, and a
+ * flusher counts itself in before it reads the count (both sequentially
+ * consistent), so one of the two sees the other: no wake-up is lost.
+ */
+static void work_finished(struct cpu_workqueue_struct *cwq, long done)
+{
+	__atomic_store_n(&cwq->remove_sequence, done, __ATOMIC_SEQ_CST);
+	if (unlikely(__atomic_load_n(&cwq->flushers, __ATOMIC_SEQ_CST)))
+		wake_up_all(&cwq->work_done);
+}
+
+/*
+ * Run @batch, the works taken off the worklist at once, in order and
+ * without cwq->lock; how many ran.  Each stays pending, and registered as
+ * such, until just before its routine runs.  2.5.41 let go of cwq->lock
+ * before each routine and took it again after: a controlled run
+ * (SHIM_SCHED) may still switch tasks at both places.
+ */
+static int run_workqueue(struct cpu_workqueue_struct *cwq,
+			 struct list_head *batch)
+{
+	long done = __atomic_load_n(&cwq->remove_sequence, __ATOMIC_RELAXED);
 	int ran = 0;
 
-	spin_lock_irqsave(&cwq->lock, flags);
-	while (!list_empty(&cwq->worklist)) {
-		struct work_struct *work = list_entry(
-			cwq->worklist.next, struct work_struct, entry);
+	while (!list_empty(batch)) {
+		struct work_struct *work =
+			list_entry(batch->next, struct work_struct, entry);
 		void (*f)(void *) = work->routine;
 		void *data = work->data;
 
 		list_del_init(&work->entry);
-		cwq->current_work = work;
-		debug_object_deactivate(work, &work_debug_descr);
+		/* before pending is cleared: see lock_target() */
+		__atomic_store_n(&cwq->current_work, work, __ATOMIC_RELAXED);
+		if (wq_debug)
+			debug_object_deactivate(work, &work_debug_descr);
 		clear_bit(0, &work->pending);
-		spin_unlock_irqrestore(&cwq->lock, flags);
+		shim_point(SHIM_POINT_UNLOCK);
 
 		/* from here on the routine may free the work */
 		trace_workqueue_execute_start(cwq->name, work, f);
-		debug_check_routine_memory(work, data, f, cwq->name);
+		if (wq_debug)
+			debug_check_routine_memory(work, data, f, cwq->name);
 		f(data);
 		ran++;
 		trace_workqueue_execute_end(cwq->name, work, f);
-		if (unlikely(preempt_count())) {
-			printk(KERN_EMERG
-			       "BUG: workqueue leaked lock or atomic: "
-			       "%s/%d/0x%08lx, last function %p\n",
-			       current->comm, current->pid, preempt_count(),
-			       (void *) f);
-			BUG();
-		}
-		/* not in the preempt count: its holder may sleep */
-		if (unlikely(kernel_locked())) {
-			printk(KERN_EMERG
-			       "BUG: workqueue leaked the big kernel "
-			       "lock: %s/%d, lock_depth %d, last function %p\n",
-			       current->comm, current->pid, current->lock_depth,
-			       (void *) f);
-			BUG();
-		}
+		check_routine_leaks(f);
 
-		spin_lock_irqsave(&cwq->lock, flags);
-		cwq->current_work = NULL;
-		cwq->remove_sequence++;
-		if (waitqueue_active(&cwq->work_done)) {
-			/* flushers take cwq->lock as soon as they wake */
-			spin_unlock_irqrestore(&cwq->lock, flags);
-			wake_up_all(&cwq->work_done);
-			spin_lock_irqsave(&cwq->lock, flags);
-		}
+		shim_point(SHIM_POINT_LOCK);
+		__atomic_store_n(&cwq->current_work, NULL, __ATOMIC_RELAXED);
+		work_finished(cwq, ++done);
 	}
-	spin_unlock_irqrestore(&cwq->lock, flags);
 	return ran;
 }
 
@@ -453,9 +494,13 @@ static int worker_thread(void *__cwq)
 	spin_lock_irqsave(&cwq->lock, flags);
 	for (;;) {
 		if (!list_empty(&cwq->worklist)) {
+			LIST_HEAD(batch);
+
+			/* take all: producers meanwhile fill an empty list */
+			list_splice_init(&cwq->worklist, &batch);
 			spin_unlock_irqrestore(&cwq->lock, flags);
 			/* more than one: work came in while we ran, a burst */
-			burst = run_workqueue(cwq) > 1;
+			burst = run_workqueue(cwq, &batch) > 1;
 			spin_lock_irqsave(&cwq->lock, flags);
 			continue;
 		}
@@ -490,6 +535,15 @@ static int worker_thread(void *__cwq)
 	complete_and_exit(&cwq->exit, 0);
 }
 
+/* Have the routines of the first @sequence works inserted returned? */
+static int works_done(struct cpu_workqueue_struct *cwq, long sequence)
+{
+	return sequence - __atomic_load_n(&cwq->remove_sequence,
+					  __ATOMIC_SEQ_CST) <=
+	       0;
+}
+
+/* Wait until the works inserted on @cwq so far have run. */
 static void flush_cpu_workqueue(struct cpu_workqueue_struct *cwq)
 {
 	DECLARE_WAITQUEUE(wait, current);
@@ -498,12 +552,20 @@ static void flush_cpu_workqueue(struct cpu_workqueue_struct *cwq)
 
 	spin_lock_irqsave(&cwq->lock, flags);
 	sequence_needed = cwq->insert_sequence;
-	while (sequence_needed - cwq->remove_sequence > 0) {
+	if (!works_done(cwq, sequence_needed)) {
 		add_wait_queue(&cwq->work_done, &wait);
-		set_current_state(TASK_UNINTERRUPTIBLE);
-		spin_unlock_irqrestore(&cwq->lock, flags);
-		schedule();
-		spin_lock_irqsave(&cwq->lock, flags);
+		/* counted in before the count is read: see work_finished() */
+		__atomic_add_fetch(&cwq->flushers, 1, __ATOMIC_SEQ_CST);
+		for (;;) {
+			set_current_state(TASK_UNINTERRUPTIBLE);
+			if (works_done(cwq, sequence_needed))
+				break;
+			spin_unlock_irqrestore(&cwq->lock, flags);
+			schedule();
+			spin_lock_irqsave(&cwq->lock, flags);
+		}
+		__set_current_state(TASK_RUNNING);
+		__atomic_sub_fetch(&cwq->flushers, 1, __ATOMIC_SEQ_CST);
 		remove_wait_queue(&cwq->work_done, &wait);
 	}
 	spin_unlock_irqrestore(&cwq->lock, flags);
@@ -725,11 +787,12 @@ static int workqueue_drained(struct workqueue_struct *wq)
 	local_irq_save(flags);
 	for_each_online_cpu(cpu)
 		spin_lock(&wq->cpu_wq[cpu]->lock);
+	/* a work queued and not yet returned, running or not, is counted */
 	for_each_online_cpu(cpu) {
 		struct cpu_workqueue_struct *cwq = wq->cpu_wq[cpu];
 
-		if (!list_empty(&cwq->worklist) || !list_empty(&cwq->delayed) ||
-		    cwq->current_work)
+		if (!works_done(cwq, cwq->insert_sequence) ||
+		    !list_empty(&cwq->delayed))
 			empty = 0;
 	}
 	for_each_online_cpu(cpu)
@@ -847,6 +910,7 @@ static void __init workqueue_boot_params(void)
 __attribute__((constructor(110))) static void workqueue_init(void)
 {
 	workqueue_boot_params();
+	wq_debug = debug_objects_enabled();
 	keventd_wq = create_workqueue("events");
 	if (!keventd_wq)
 		panic("workqueue: cannot create the events queue");
