@@ -94,17 +94,24 @@
 #define WQ_NAME_LEN 10
 
 struct cpu_workqueue_struct {
-	/* what queueing and flushing touch, under lock */
-	spinlock_t lock;
-	long insert_sequence; /* works inserted into worklist so far */
-	struct list_head worklist;
-	struct list_head delayed; /* works whose timer has not fired yet */
-	int worker_sleeping;	  /* the worker waits for more work */
+	/*
+	 * What queueing touches: works queued and not yet taken, newest
+	 * first, linked through entry.next (atomic, no lock), and whether
+	 * the worker sleeps (atomic).
+	 */
+	struct list_head *pushed;
+	int worker_sleeping;
+	struct workqueue_struct *wq;
+	char name[16]; /* "<name>/<cpu>", the worker's comm */
+
+	/* the worker's and the flushers', under lock */
+	spinlock_t lock ____cacheline_aligned;
+	long insert_sequence;	   /* works taken off pushed so far */
+	struct list_head worklist; /* taken by a flusher, not yet run */
+	struct list_head delayed;  /* works whose timer has not fired yet */
 	int should_stop;
 	int flushers;		     /* tasks waiting on work_done (atomic) */
 	wait_queue_head_t work_done; /* flushers; changed under lock only */
-	struct workqueue_struct *wq;
-	char name[16]; /* "<name>/<cpu>", the worker's comm */
 
 	/*
 	 * Written by the worker at every work without the lock: a line of
@@ -157,8 +164,9 @@ static int current_is_worker(struct workqueue_struct *wq)
 	return 0;
 }
 
-static void check_queueable(struct workqueue_struct *wq,
-			    struct work_struct *work, const char *func)
+/* The checks of check_queueable(), each a BUG naming what is wrong. */
+static noinline void check_queueing(struct workqueue_struct *wq,
+				    struct work_struct *work, const char *func)
 {
 	if (unlikely(!wq)) {
 		printk(KERN_EMERG "BUG: %s(NULL, %p): no workqueue\n", func,
@@ -187,6 +195,15 @@ static void check_queueable(struct workqueue_struct *wq,
 	}
 }
 
+/* One test on the way of a queueing that is fine and SHIM_DEBUG=0. */
+static __always_inline void check_queueable(struct workqueue_struct *wq,
+					    struct work_struct *work,
+					    const char *func)
+{
+	if (unlikely(!wq || wq->dying || !work->routine) || wq_debug)
+		check_queueing(wq, work, func);
+}
+
 static int is_cpu_queue_of(struct workqueue_struct *wq,
 			   struct cpu_workqueue_struct *cwq)
 {
@@ -198,89 +215,129 @@ static int is_cpu_queue_of(struct workqueue_struct *wq,
 	return 0;
 }
 
-/*
- * Pick the cpu queue for a work whose pending bit the caller has just set:
- * the caller's CPU's, as in 2.5.41, whatever the work is doing; on a
- * non-reentrant queue, the one it still runs on, if it does.  Returns with
- * that cpu queue locked.
- */
-static struct cpu_workqueue_struct *lock_target(struct workqueue_struct *wq,
-						struct work_struct *work,
-						unsigned long *flags)
+/* On a non-reentrant queue: the cpu queue @work still runs on, or @cwq. */
+static noinline struct cpu_workqueue_struct *
+running_target(struct workqueue_struct *wq, struct work_struct *work,
+	       struct cpu_workqueue_struct *cwq)
 {
-	struct cpu_workqueue_struct *last, *cwq;
+	struct cpu_workqueue_struct *last;
 
-	cwq = wq->cpu_wq[smp_processor_id()];
-	if (!(wq->flags & WQ_NON_REENTRANT))
-		goto local;
 	last = __atomic_load_n((struct cpu_workqueue_struct **) &work->wq_data,
 			       __ATOMIC_RELAXED);
-	/* last may belong to a queue destroyed since: never follow it blindly */
-	if (last && last != cwq && is_cpu_queue_of(wq, last)) {
-		spin_lock_irqsave(&last->lock, *flags);
-		/* it set current_work before it cleared pending */
-		if (__atomic_load_n(&last->current_work, __ATOMIC_RELAXED) ==
-		    work)
-			return last;
-		spin_unlock_irqrestore(&last->lock, *flags);
-	}
-local:
-	spin_lock_irqsave(&cwq->lock, *flags);
+	/*
+	 * last may belong to a queue destroyed since: never follow it
+	 * blindly.  Its worker set current_work before it cleared pending,
+	 * which we saw set: if it is not this work, this work has returned.
+	 */
+	if (last && last != cwq && is_cpu_queue_of(wq, last) &&
+	    __atomic_load_n(&last->current_work, __ATOMIC_RELAXED) == work)
+		return last;
 	return cwq;
 }
 
-/* Called with cwq->lock held: the work goes on the worklist. */
-static void insert_work(struct cpu_workqueue_struct *cwq,
-			struct work_struct *work)
+/*
+ * Pick the cpu queue for a work whose pending bit the caller has just set:
+ * the caller's CPU's, as in 2.5.41, whatever the work is doing; on a
+ * non-reentrant queue, the one it still runs on, if it does.
+ */
+static __always_inline struct cpu_workqueue_struct *
+pick_target(struct workqueue_struct *wq, struct work_struct *work)
 {
-	__atomic_store_n((struct cpu_workqueue_struct **) &work->wq_data, cwq,
-			 __ATOMIC_RELAXED);
-	list_add_tail(&work->entry, &cwq->worklist);
-	cwq->insert_sequence++;
-	trace_workqueue_queue_work(cwq->name, work, work->routine);
+	struct cpu_workqueue_struct *cwq = wq->cpu_wq[smp_processor_id()];
+
+	if (unlikely(wq->flags & WQ_NON_REENTRANT))
+		return running_target(wq, work, cwq);
+	return cwq;
 }
 
 /*
- * Called with cwq->lock held, after adding work: 1 if the worker sleeps
- * and the caller must wake it (after unlocking) with wake_worker().
+ * After adding work: 1 if the worker sleeps, or is about to, and the
+ * caller must wake it; only one caller is told so.  The work was pushed
+ * before worker_sleeping is read, and the worker stores worker_sleeping
+ * before it reads pushed a last time (worker_thread): one of the two sees
+ * the other, so no wake-up is lost.
  */
 static int worker_needs_wake(struct cpu_workqueue_struct *cwq)
 {
-	int sleeping = cwq->worker_sleeping;
-
-	cwq->worker_sleeping = 0;
-	return sleeping;
+	return __atomic_load_n(&cwq->worker_sleeping, __ATOMIC_SEQ_CST) &&
+	       __atomic_exchange_n(&cwq->worker_sleeping, 0, __ATOMIC_SEQ_CST);
 }
 
-static void wake_worker(struct cpu_workqueue_struct *cwq)
+/*
+ * Put a claimed work on its worker's list: a lock-free stack, as later
+ * kernels' llist, one compare-and-swap, which the worker's exchange takes
+ * all at once.  2.5.41 took cwq->lock around the insertion: a controlled
+ * run (SHIM_SCHED) may still switch tasks at both ends.
+ */
+static __always_inline void push_work(struct cpu_workqueue_struct *cwq,
+				      struct work_struct *work)
 {
-	wake_up_process(cwq->thread);
+	struct list_head *first;
+
+	__atomic_store_n((struct cpu_workqueue_struct **) &work->wq_data, cwq,
+			 __ATOMIC_RELAXED);
+	/* before the push: once pushed, the work may run and be freed */
+	trace_workqueue_queue_work(cwq->name, work, work->routine);
+	shim_point(SHIM_POINT_LOCK);
+	first = __atomic_load_n(&cwq->pushed, __ATOMIC_RELAXED);
+	do
+		work->entry.next = first;
+	while (!__atomic_compare_exchange_n(&cwq->pushed, &first, &work->entry,
+					    0, __ATOMIC_SEQ_CST,
+					    __ATOMIC_RELAXED));
+	shim_point(SHIM_POINT_UNLOCK);
+}
+
+/*
+ * Called with cwq->lock held: move the works pushed so far to the tail of
+ * @list, oldest first, and count them inserted.
+ */
+static void take_pushed(struct cpu_workqueue_struct *cwq,
+			struct list_head *list)
+{
+	struct list_head *at = list->prev, *node;
+
+	if (!__atomic_load_n(&cwq->pushed, __ATOMIC_RELAXED))
+		return;
+	node = __atomic_exchange_n(&cwq->pushed, NULL, __ATOMIC_ACQUIRE);
+	while (node) {
+		struct list_head *next = node->next;
+
+		/* newest first: each goes in front of the one pushed after it */
+		list_add(node, at);
+		node = next;
+		cwq->insert_sequence++;
+	}
+}
+
+static noinline void bad_entry(struct cpu_workqueue_struct *cwq,
+			       struct work_struct *work)
+{
+	printk(KERN_EMERG
+	       "BUG: queue_work(%s): work %p (routine %p) is on "
+	       "a list but not pending: not set up with INIT_WORK or "
+	       "DECLARE_WORK?\n",
+	       cwq->wq->name, (void *) work, (void *) work->routine);
+	BUG();
 }
 
 /* The caller set @work's pending bit: make it known as pending. */
-static void work_activate(struct cpu_workqueue_struct *cwq,
-			  struct work_struct *work)
+static __always_inline void work_activate(struct cpu_workqueue_struct *cwq,
+					  struct work_struct *work)
 {
-	if (unlikely(!list_empty(&work->entry))) {
-		printk(KERN_EMERG
-		       "BUG: queue_work(%s): work %p (routine %p) is on "
-		       "a list but not pending: not set up with INIT_WORK or "
-		       "DECLARE_WORK?\n",
-		       cwq->wq->name, (void *) work, (void *) work->routine);
-		BUG();
-	}
+	if (unlikely(!list_empty(&work->entry)))
+		bad_entry(cwq, work);
 	if (wq_debug)
 		debug_object_activate(work, &work_debug_descr, cwq->name);
 }
 
 /*
- * Claim @work for @wq: NULL if it was already pending, else the
- * target CPU's queue, locked, with the work counted on it.
+ * Claim @work for @wq: NULL if it was already pending, else the target
+ * CPU's queue, with the work registered as pending there.
  */
-static struct cpu_workqueue_struct *claim_work(struct workqueue_struct *wq,
-					       struct work_struct *work,
-					       unsigned long *flags,
-					       const char *caller)
+static __always_inline struct cpu_workqueue_struct *
+claim_work(struct workqueue_struct *wq, struct work_struct *work,
+	   const char *caller)
 {
 	struct cpu_workqueue_struct *cwq;
 
@@ -288,22 +345,9 @@ static struct cpu_workqueue_struct *claim_work(struct workqueue_struct *wq,
 	trace_workqueue_queue_call(wq->name, work, work->routine);
 	if (test_and_set_bit(0, &work->pending))
 		return NULL;
-	cwq = lock_target(wq, work, flags);
+	cwq = pick_target(wq, work);
 	work_activate(cwq, work);
 	return cwq;
-}
-
-/* Put a claimed work on its worker's list, unlock, and wake the worker. */
-static void insert_and_wake(struct cpu_workqueue_struct *cwq,
-			    struct work_struct *work, unsigned long flags)
-{
-	int wake;
-
-	insert_work(cwq, work);
-	wake = worker_needs_wake(cwq);
-	spin_unlock_irqrestore(&cwq->lock, flags);
-	if (wake)
-		wake_worker(cwq);
 }
 
 /**
@@ -318,12 +362,13 @@ static void insert_and_wake(struct cpu_workqueue_struct *cwq,
 int queue_work(struct workqueue_struct *wq, struct work_struct *work)
 {
 	struct cpu_workqueue_struct *cwq;
-	unsigned long flags;
 
-	cwq = claim_work(wq, work, &flags, __func__);
+	cwq = claim_work(wq, work, __func__);
 	if (!cwq)
 		return 0;
-	insert_and_wake(cwq, work, flags);
+	push_work(cwq, work);
+	if (worker_needs_wake(cwq))
+		wake_up_process(cwq->thread);
 	return 1;
 }
 
@@ -331,11 +376,20 @@ static void delayed_work_timer_fn(unsigned long __data)
 {
 	struct work_struct *work = (struct work_struct *) __data;
 	struct cpu_workqueue_struct *cwq = work->wq_data;
+	struct task_struct *worker;
 	unsigned long flags;
+	int wake;
 
+	/* pushed under the lock: destroy never sees it on no list at all */
 	spin_lock_irqsave(&cwq->lock, flags);
 	list_del_init(&work->entry);
-	insert_and_wake(cwq, work, flags);
+	push_work(cwq, work);
+	wake = worker_needs_wake(cwq);
+	worker = cwq->thread;
+	spin_unlock_irqrestore(&cwq->lock, flags);
+	/* a sleeping worker cannot exit before it is woken: worker is there */
+	if (wake)
+		wake_up_process(worker);
 }
 
 /**
@@ -356,9 +410,10 @@ int queue_delayed_work(struct workqueue_struct *wq, struct work_struct *work,
 
 	if (!delay)
 		return queue_work(wq, work);
-	cwq = claim_work(wq, work, &flags, __func__);
+	cwq = claim_work(wq, work, __func__);
 	if (!cwq)
 		return 0;
+	spin_lock_irqsave(&cwq->lock, flags);
 	__atomic_store_n((struct cpu_workqueue_struct **) &work->wq_data, cwq,
 			 __ATOMIC_RELAXED);
 	list_add_tail(&work->entry, &cwq->delayed);
@@ -402,7 +457,7 @@ int cancel_delayed_work(struct work_struct *work)
 }
 
 /* A routine must not return holding a lock, atomic, or the BKL. */
-static void check_routine_leaks(void (*f)(void *))
+static void check_routine_leaks(struct task_struct *worker, void (*f)(void *))
 {
 	if (unlikely(preempt_count())) {
 		printk(KERN_EMERG "BUG: workqueue leaked lock or atomic: "
@@ -411,8 +466,8 @@ static void check_routine_leaks(void (*f)(void *))
 		       (void *) f);
 		BUG();
 	}
-	/* not in the preempt count: its holder may sleep */
-	if (unlikely(kernel_locked())) {
+	/* not in the preempt count: its holder may sleep (kernel_locked()) */
+	if (unlikely(worker->lock_depth >= 0)) {
 		printk(KERN_EMERG
 		       "BUG: workqueue leaked the big kernel "
 		       "lock: %s/%d, lock_depth %d, last function %p\n",
@@ -423,14 +478,13 @@ static void check_routine_leaks(void (*f)(void *))
 }
 
 /*
- * One more routine of @cwq has returned: count it, then wake the flushers
- * if any waits.  The count is stored before flushers is read, and a
- * flusher counts itself in before it reads the count (both sequentially
- * consistent), so one of the two sees the other: no wake-up is lost.
+ * Wake the flushers of @cwq, if any waits, once the count of routines
+ * returned is stored and a full barrier has passed since.  A flusher
+ * counts itself in before it reads that count (flush_cpu_workqueue): one
+ * of the two sees the other, so no wake-up is lost.
  */
-static void work_finished(struct cpu_workqueue_struct *cwq, long done)
+static void wake_flushers(struct cpu_workqueue_struct *cwq)
 {
-	__atomic_store_n(&cwq->remove_sequence, done, __ATOMIC_SEQ_CST);
 	if (unlikely(__atomic_load_n(&cwq->flushers, __ATOMIC_SEQ_CST)))
 		wake_up_all(&cwq->work_done);
 }
@@ -438,14 +492,18 @@ static void work_finished(struct cpu_workqueue_struct *cwq, long done)
 /*
  * Run @batch, the works taken off the worklist at once, in order and
  * without cwq->lock; how many ran.  Each stays pending, and registered as
- * such, until just before its routine runs.  2.5.41 let go of cwq->lock
- * before each routine and took it again after: a controlled run
- * (SHIM_SCHED) may still switch tasks at both places.
+ * such, until just before its routine runs.  Each routine returned is
+ * counted at once, and its flushers are woken after the next work's
+ * pending bit is cleared (a full barrier) or at the end: before any later
+ * routine runs, so a flush never waits for a work queued after it.
+ * 2.5.41 let go of cwq->lock before each routine and took it again after:
+ * a controlled run (SHIM_SCHED) may still switch tasks at both places.
  */
 static int run_workqueue(struct cpu_workqueue_struct *cwq,
 			 struct list_head *batch)
 {
 	long done = __atomic_load_n(&cwq->remove_sequence, __ATOMIC_RELAXED);
+	struct task_struct *worker = current;
 	int ran = 0;
 
 	while (!list_empty(batch)) {
@@ -460,6 +518,9 @@ static int run_workqueue(struct cpu_workqueue_struct *cwq,
 		if (wq_debug)
 			debug_object_deactivate(work, &work_debug_descr);
 		clear_bit(0, &work->pending);
+		/* the barrier after the count the last routine stored */
+		smp_mb__after_clear_bit();
+		wake_flushers(cwq);
 		shim_point(SHIM_POINT_UNLOCK);
 
 		/* from here on the routine may free the work */
@@ -469,12 +530,15 @@ static int run_workqueue(struct cpu_workqueue_struct *cwq,
 		f(data);
 		ran++;
 		trace_workqueue_execute_end(cwq->name, work, f);
-		check_routine_leaks(f);
+		check_routine_leaks(worker, f);
 
 		shim_point(SHIM_POINT_LOCK);
 		__atomic_store_n(&cwq->current_work, NULL, __ATOMIC_RELAXED);
-		work_finished(cwq, ++done);
+		__atomic_store_n(&cwq->remove_sequence, ++done,
+				 __ATOMIC_RELEASE);
 	}
+	smp_mb();
+	wake_flushers(cwq);
 	return ran;
 }
 
@@ -493,11 +557,12 @@ static int worker_thread(void *__cwq)
 
 	spin_lock_irqsave(&cwq->lock, flags);
 	for (;;) {
-		if (!list_empty(&cwq->worklist)) {
-			LIST_HEAD(batch);
+		LIST_HEAD(batch);
 
-			/* take all: producers meanwhile fill an empty list */
-			list_splice_init(&cwq->worklist, &batch);
+		/* take all: what a flusher took first, then what was pushed */
+		list_splice_init(&cwq->worklist, &batch);
+		take_pushed(cwq, &batch);
+		if (!list_empty(&batch)) {
 			spin_unlock_irqrestore(&cwq->lock, flags);
 			/* more than one: work came in while we ran, a burst */
 			burst = run_workqueue(cwq, &batch) > 1;
@@ -522,13 +587,19 @@ static int worker_thread(void *__cwq)
 			burst = 0;
 			continue;
 		}
-		/* marked sleeping under the lock: a queuer that adds work wakes us */
+		/*
+		 * Marked sleeping, then a last look at pushed: a queuer that
+		 * pushes later sees the mark and wakes us (worker_needs_wake).
+		 */
 		set_current_state(TASK_INTERRUPTIBLE);
-		cwq->worker_sleeping = 1;
-		spin_unlock_irqrestore(&cwq->lock, flags);
-		schedule();
-		spin_lock_irqsave(&cwq->lock, flags);
-		cwq->worker_sleeping = 0;
+		__atomic_store_n(&cwq->worker_sleeping, 1, __ATOMIC_SEQ_CST);
+		if (!__atomic_load_n(&cwq->pushed, __ATOMIC_SEQ_CST)) {
+			spin_unlock_irqrestore(&cwq->lock, flags);
+			schedule();
+			spin_lock_irqsave(&cwq->lock, flags);
+		}
+		__set_current_state(TASK_RUNNING);
+		__atomic_store_n(&cwq->worker_sleeping, 0, __ATOMIC_RELAXED);
 	}
 	spin_unlock_irqrestore(&cwq->lock, flags);
 	/* the last thing the worker touches: destroy frees cwq after this */
@@ -551,6 +622,8 @@ static void flush_cpu_workqueue(struct cpu_workqueue_struct *cwq)
 	long sequence_needed;
 
 	spin_lock_irqsave(&cwq->lock, flags);
+	/* what was pushed before this call is counted in from here */
+	take_pushed(cwq, &cwq->worklist);
 	sequence_needed = cwq->insert_sequence;
 	if (!works_done(cwq, sequence_needed)) {
 		add_wait_queue(&cwq->work_done, &wait);
@@ -613,7 +686,7 @@ static void stop_worker(struct cpu_workqueue_struct *cwq)
 	wake = worker_needs_wake(cwq);
 	spin_unlock_irqrestore(&cwq->lock, flags);
 	if (wake)
-		wake_worker(cwq);
+		wake_up_process(cwq->thread);
 	wait_for_completion(&cwq->exit);
 }
 
@@ -795,6 +868,10 @@ static int workqueue_drained(struct workqueue_struct *wq)
 		    !list_empty(&cwq->delayed))
 			empty = 0;
 	}
+	/* after the counts: what a work seen returned pushed is seen pushed */
+	for_each_online_cpu(cpu)
+		if (__atomic_load_n(&wq->cpu_wq[cpu]->pushed, __ATOMIC_ACQUIRE))
+			empty = 0;
 	for_each_online_cpu(cpu)
 		spin_unlock(&wq->cpu_wq[cpu]->lock);
 	local_irq_restore(flags);
