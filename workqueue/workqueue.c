@@ -53,11 +53,13 @@
  *   exactly once.
  * - A work goes to the worker of the CPU it is queued from; on a
  *   non-reentrant queue, if it is still running on another worker of the
- *   queue, it goes behind itself there instead (lock_target).
+ *   queue, it goes behind itself there instead (running_target).
  *   work->wq_data names the cpu queue it was last queued on, where that
  *   queueing runs.
- * - Each cpu queue counts works inserted and works finished.  A flush waits
- *   until the finished count reaches the inserted count it saw on entry:
+ * - Each cpu queue counts works inserted (taken off its stack of queued
+ *   works, by the worker or a flusher) and works finished.  A flush takes
+ *   what is queued, then waits until the finished count reaches the
+ *   inserted count it saw:
  *   works queued later, even by works that requeue themselves forever, do
  *   not move that target, so a flush cannot be starved (the seed's loop
  *   on list_empty() could be).
@@ -67,18 +69,20 @@
  * - Pending works are registered in the debug-object registry (outside
  *   the work), so INIT_WORK and kfree() can tell a pending work by its
  *   address alone.
+ * - The hot paths are a host queue's: queue_work() pushes onto a lock-free
+ *   stack (one compare-and-swap) and wakes the worker only if it said it
+ *   sleeps; the worker takes everything queued at once under cwq->lock and
+ *   runs it without the lock.  The points where 2.5.41 took and let go of
+ *   cwq->lock around an insertion and around each routine stay scheduling
+ *   points of a controlled run (SHIM_SCHED).
  *
- * - The worker takes the whole worklist at once under cwq->lock and runs
- *   it without the lock (a batch), as a host queue does; the points where
- *   2.5.41's worker let go of the lock around each routine stay
- *   scheduling points of a controlled run.
- *
- * Locking: cwq->lock guards the worklist and delayed list, insert_sequence,
- * the worker's sleeping and stop flags, and the list of flushers waiting on
- * work_done (its own lock nests inside), so that whoever queues work
- * decides under cwq->lock alone whether to wake the worker.  The worker
- * alone writes remove_sequence and current_work, without the lock, after
- * each routine; it reads flushers to decide whether to wake a flusher.
+ * Locking: cwq->lock guards the taken works, insert_sequence, the delayed
+ * list, the stop flag and the list of flushers waiting on work_done (its
+ * own lock nests inside).  pushed and worker_sleeping are atomic, and
+ * each side of the wake-up stores before it reads the other's
+ * (worker_needs_wake).  The worker alone writes remove_sequence and
+ * current_work, without the lock, at each work; flushers count themselves
+ * in flushers before they read remove_sequence (wake_flushers).
  */
 #include <linux/module.h>
 #include <linux/kernel.h>
@@ -104,11 +108,14 @@ struct cpu_workqueue_struct {
 	struct workqueue_struct *wq;
 	char name[16]; /* "<name>/<cpu>", the worker's comm */
 
-	/* the worker's and the flushers', under lock */
+	/*
+	 * The worker's and the flushers', under lock: the works taken off
+	 * pushed and not yet run, oldest first, linked through entry.next.
+	 */
 	spinlock_t lock ____cacheline_aligned;
-	long insert_sequence;	   /* works taken off pushed so far */
-	struct list_head worklist; /* taken by a flusher, not yet run */
-	struct list_head delayed;  /* works whose timer has not fired yet */
+	long insert_sequence; /* works taken off pushed so far */
+	struct list_head *taken, *taken_last;
+	struct list_head delayed; /* works whose timer has not fired yet */
 	int should_stop;
 	int flushers;		     /* tasks waiting on work_done (atomic) */
 	wait_queue_head_t work_done; /* flushers; changed under lock only */
@@ -153,6 +160,19 @@ static unsigned int wq_boot_flags;
 /* the debug checks, unless SHIM_DEBUG=0: read once, tested at every work */
 static int wq_debug;
 
+/*
+ * Does anything watch the hot paths besides the work itself: the debug
+ * checks, a trace probe, a controlled run's scheduling points?  Read once
+ * per queueing and once per batch of works.  The hot paths are compiled
+ * twice, watched and not (@watched, a constant), so that with all of them
+ * off (SHIM_DEBUG=0, no probe, a free run) none of their tests is on the
+ * way: each would find nothing to do.
+ */
+static inline int work_watched(void)
+{
+	return wq_debug || trace_workqueue_enabled() || shim_controlled;
+}
+
 /* Is the caller one of @wq's workers? */
 static int current_is_worker(struct workqueue_struct *wq)
 {
@@ -195,12 +215,13 @@ static noinline void check_queueing(struct workqueue_struct *wq,
 	}
 }
 
-/* One test on the way of a queueing that is fine and SHIM_DEBUG=0. */
+/* One test on the way of a queueing that is fine, unwatched. */
 static __always_inline void check_queueable(struct workqueue_struct *wq,
 					    struct work_struct *work,
-					    const char *func)
+					    const char *func, int watched)
 {
-	if (unlikely(!wq || wq->dying || !work->routine) || wq_debug)
+	if (unlikely(!wq || wq->dying || !work->routine) ||
+	    (watched && wq_debug))
 		check_queueing(wq, work, func);
 }
 
@@ -270,44 +291,52 @@ static int worker_needs_wake(struct cpu_workqueue_struct *cwq)
  * run (SHIM_SCHED) may still switch tasks at both ends.
  */
 static __always_inline void push_work(struct cpu_workqueue_struct *cwq,
-				      struct work_struct *work)
+				      struct work_struct *work, int watched)
 {
 	struct list_head *first;
 
 	__atomic_store_n((struct cpu_workqueue_struct **) &work->wq_data, cwq,
 			 __ATOMIC_RELAXED);
-	/* before the push: once pushed, the work may run and be freed */
-	trace_workqueue_queue_work(cwq->name, work, work->routine);
-	shim_point(SHIM_POINT_LOCK);
+	if (watched) {
+		/* before the push: once pushed, it may run and be freed */
+		trace_workqueue_queue_work(cwq->name, work, work->routine);
+		shim_point(SHIM_POINT_LOCK);
+	}
 	first = __atomic_load_n(&cwq->pushed, __ATOMIC_RELAXED);
 	do
 		work->entry.next = first;
 	while (!__atomic_compare_exchange_n(&cwq->pushed, &first, &work->entry,
 					    0, __ATOMIC_SEQ_CST,
 					    __ATOMIC_RELAXED));
-	shim_point(SHIM_POINT_UNLOCK);
+	if (watched)
+		shim_point(SHIM_POINT_UNLOCK);
 }
 
 /*
- * Called with cwq->lock held: move the works pushed so far to the tail of
- * @list, oldest first, and count them inserted.
+ * Called with cwq->lock held: move the works pushed so far to the end of
+ * cwq->taken, oldest first, and count them inserted.
  */
-static void take_pushed(struct cpu_workqueue_struct *cwq,
-			struct list_head *list)
+static void take_pushed(struct cpu_workqueue_struct *cwq)
 {
-	struct list_head *at = list->prev, *node;
+	struct list_head *node, *chain = NULL, *newest;
 
 	if (!__atomic_load_n(&cwq->pushed, __ATOMIC_RELAXED))
 		return;
-	node = __atomic_exchange_n(&cwq->pushed, NULL, __ATOMIC_ACQUIRE);
+	node = newest =
+		__atomic_exchange_n(&cwq->pushed, NULL, __ATOMIC_ACQUIRE);
 	while (node) {
 		struct list_head *next = node->next;
 
-		/* newest first: each goes in front of the one pushed after it */
-		list_add(node, at);
+		node->next = chain;
+		chain = node;
 		node = next;
 		cwq->insert_sequence++;
 	}
+	if (cwq->taken)
+		cwq->taken_last->next = chain;
+	else
+		cwq->taken = chain;
+	cwq->taken_last = newest;
 }
 
 static noinline void bad_entry(struct cpu_workqueue_struct *cwq,
@@ -321,33 +350,42 @@ static noinline void bad_entry(struct cpu_workqueue_struct *cwq,
 	BUG();
 }
 
-/* The caller set @work's pending bit: make it known as pending. */
-static __always_inline void work_activate(struct cpu_workqueue_struct *cwq,
-					  struct work_struct *work)
-{
-	if (unlikely(!list_empty(&work->entry)))
-		bad_entry(cwq, work);
-	if (wq_debug)
-		debug_object_activate(work, &work_debug_descr, cwq->name);
-}
-
 /*
  * Claim @work for @wq: NULL if it was already pending, else the target
  * CPU's queue, with the work registered as pending there.
  */
 static __always_inline struct cpu_workqueue_struct *
 claim_work(struct workqueue_struct *wq, struct work_struct *work,
-	   const char *caller)
+	   const char *caller, int watched)
 {
 	struct cpu_workqueue_struct *cwq;
 
-	check_queueable(wq, work, caller);
-	trace_workqueue_queue_call(wq->name, work, work->routine);
+	check_queueable(wq, work, caller, watched);
+	if (watched)
+		trace_workqueue_queue_call(wq->name, work, work->routine);
 	if (test_and_set_bit(0, &work->pending))
 		return NULL;
 	cwq = pick_target(wq, work);
-	work_activate(cwq, work);
+	if (unlikely(!list_empty(&work->entry)))
+		bad_entry(cwq, work);
+	if (watched && wq_debug)
+		debug_object_activate(work, &work_debug_descr, cwq->name);
 	return cwq;
+}
+
+/* queue_work(), watched or not (work_watched()). */
+static __always_inline int __queue_work(struct workqueue_struct *wq,
+					struct work_struct *work, int watched)
+{
+	struct cpu_workqueue_struct *cwq;
+
+	cwq = claim_work(wq, work, "queue_work", watched);
+	if (!cwq)
+		return 0;
+	push_work(cwq, work, watched);
+	if (worker_needs_wake(cwq))
+		wake_up_process(cwq->thread);
+	return 1;
 }
 
 /**
@@ -361,15 +399,9 @@ claim_work(struct workqueue_struct *wq, struct work_struct *work,
  */
 int queue_work(struct workqueue_struct *wq, struct work_struct *work)
 {
-	struct cpu_workqueue_struct *cwq;
-
-	cwq = claim_work(wq, work, __func__);
-	if (!cwq)
-		return 0;
-	push_work(cwq, work);
-	if (worker_needs_wake(cwq))
-		wake_up_process(cwq->thread);
-	return 1;
+	if (unlikely(work_watched()))
+		return __queue_work(wq, work, 1);
+	return __queue_work(wq, work, 0);
 }
 
 static void delayed_work_timer_fn(unsigned long __data)
@@ -383,7 +415,7 @@ static void delayed_work_timer_fn(unsigned long __data)
 	/* pushed under the lock: destroy never sees it on no list at all */
 	spin_lock_irqsave(&cwq->lock, flags);
 	list_del_init(&work->entry);
-	push_work(cwq, work);
+	push_work(cwq, work, 1);
 	wake = worker_needs_wake(cwq);
 	worker = cwq->thread;
 	spin_unlock_irqrestore(&cwq->lock, flags);
@@ -410,7 +442,7 @@ int queue_delayed_work(struct workqueue_struct *wq, struct work_struct *work,
 
 	if (!delay)
 		return queue_work(wq, work);
-	cwq = claim_work(wq, work, __func__);
+	cwq = claim_work(wq, work, __func__, 1);
 	if (!cwq)
 		return 0;
 	spin_lock_irqsave(&cwq->lock, flags);
@@ -456,25 +488,30 @@ int cancel_delayed_work(struct work_struct *work)
 	return ret;
 }
 
-/* A routine must not return holding a lock, atomic, or the BKL. */
-static void check_routine_leaks(struct task_struct *worker, void (*f)(void *))
+static noinline void routine_leaked(struct task_struct *worker,
+				    void (*f)(void *))
 {
-	if (unlikely(preempt_count())) {
+	if (preempt_count()) {
 		printk(KERN_EMERG "BUG: workqueue leaked lock or atomic: "
 				  "%s/%d/0x%08lx, last function %p\n",
-		       current->comm, current->pid, preempt_count(),
-		       (void *) f);
+		       worker->comm, worker->pid, preempt_count(), (void *) f);
 		BUG();
 	}
-	/* not in the preempt count: its holder may sleep (kernel_locked()) */
-	if (unlikely(worker->lock_depth >= 0)) {
-		printk(KERN_EMERG
-		       "BUG: workqueue leaked the big kernel "
-		       "lock: %s/%d, lock_depth %d, last function %p\n",
-		       current->comm, current->pid, current->lock_depth,
-		       (void *) f);
-		BUG();
-	}
+	printk(KERN_EMERG "BUG: workqueue leaked the big kernel "
+			  "lock: %s/%d, lock_depth %d, last function %p\n",
+	       worker->comm, worker->pid, worker->lock_depth, (void *) f);
+	BUG();
+}
+
+/*
+ * A routine must not return holding a lock, atomic, or the BKL (which is
+ * not in the preempt count: its holder may sleep; kernel_locked()).
+ */
+static __always_inline void check_routine_leaks(struct task_struct *worker,
+						void (*f)(void *))
+{
+	if (unlikely(preempt_count() || worker->lock_depth >= 0))
+		routine_leaked(worker, f);
 }
 
 /*
@@ -483,56 +520,63 @@ static void check_routine_leaks(struct task_struct *worker, void (*f)(void *))
  * counts itself in before it reads that count (flush_cpu_workqueue): one
  * of the two sees the other, so no wake-up is lost.
  */
-static void wake_flushers(struct cpu_workqueue_struct *cwq)
+static inline void wake_flushers(struct cpu_workqueue_struct *cwq)
 {
 	if (unlikely(__atomic_load_n(&cwq->flushers, __ATOMIC_SEQ_CST)))
 		wake_up_all(&cwq->work_done);
 }
 
 /*
- * Run @batch, the works taken off the worklist at once, in order and
- * without cwq->lock; how many ran.  Each stays pending, and registered as
- * such, until just before its routine runs.  Each routine returned is
- * counted at once, and its flushers are woken after the next work's
- * pending bit is cleared (a full barrier) or at the end: before any later
- * routine runs, so a flush never waits for a work queued after it.
- * 2.5.41 let go of cwq->lock before each routine and took it again after:
- * a controlled run (SHIM_SCHED) may still switch tasks at both places.
+ * Run @batch, the works taken at once, oldest first, without cwq->lock;
+ * how many ran.  Each stays pending, and registered as such, until just
+ * before its routine runs.  Each routine returned is counted at once, and
+ * its flushers are woken after the next work's pending bit is cleared (a
+ * full barrier) or at the end: before any later routine runs, so a flush
+ * never waits for a work queued after it.  2.5.41 let go of cwq->lock
+ * before each routine and took it again after: a controlled run
+ * (SHIM_SCHED) may still switch tasks at both places.  @watched as for
+ * __queue_work().
  */
-static int run_workqueue(struct cpu_workqueue_struct *cwq,
-			 struct list_head *batch)
+static __always_inline int run_workqueue(struct cpu_workqueue_struct *cwq,
+					 struct list_head *batch, int watched)
 {
 	long done = __atomic_load_n(&cwq->remove_sequence, __ATOMIC_RELAXED);
 	struct task_struct *worker = current;
 	int ran = 0;
 
-	while (!list_empty(batch)) {
+	while (batch) {
 		struct work_struct *work =
-			list_entry(batch->next, struct work_struct, entry);
+			list_entry(batch, struct work_struct, entry);
 		void (*f)(void *) = work->routine;
 		void *data = work->data;
 
-		list_del_init(&work->entry);
-		/* before pending is cleared: see lock_target() */
+		batch = batch->next;
+		/* off every list before it may be queued again */
+		INIT_LIST_HEAD(&work->entry);
+		/* before pending is cleared: see running_target() */
 		__atomic_store_n(&cwq->current_work, work, __ATOMIC_RELAXED);
-		if (wq_debug)
+		if (watched && wq_debug)
 			debug_object_deactivate(work, &work_debug_descr);
 		clear_bit(0, &work->pending);
 		/* the barrier after the count the last routine stored */
 		smp_mb__after_clear_bit();
 		wake_flushers(cwq);
-		shim_point(SHIM_POINT_UNLOCK);
 
 		/* from here on the routine may free the work */
-		trace_workqueue_execute_start(cwq->name, work, f);
-		if (wq_debug)
-			debug_check_routine_memory(work, data, f, cwq->name);
+		if (watched) {
+			shim_point(SHIM_POINT_UNLOCK);
+			trace_workqueue_execute_start(cwq->name, work, f);
+			if (wq_debug)
+				debug_check_routine_memory(work, data, f,
+							   cwq->name);
+		}
 		f(data);
 		ran++;
-		trace_workqueue_execute_end(cwq->name, work, f);
+		if (watched) {
+			trace_workqueue_execute_end(cwq->name, work, f);
+			shim_point(SHIM_POINT_LOCK);
+		}
 		check_routine_leaks(worker, f);
-
-		shim_point(SHIM_POINT_LOCK);
 		__atomic_store_n(&cwq->current_work, NULL, __ATOMIC_RELAXED);
 		__atomic_store_n(&cwq->remove_sequence, ++done,
 				 __ATOMIC_RELEASE);
@@ -557,15 +601,19 @@ static int worker_thread(void *__cwq)
 
 	spin_lock_irqsave(&cwq->lock, flags);
 	for (;;) {
-		LIST_HEAD(batch);
+		struct list_head *batch;
 
-		/* take all: what a flusher took first, then what was pushed */
-		list_splice_init(&cwq->worklist, &batch);
-		take_pushed(cwq, &batch);
-		if (!list_empty(&batch)) {
+		/* take all: producers meanwhile push onto an empty stack */
+		take_pushed(cwq);
+		batch = cwq->taken;
+		if (batch) {
+			cwq->taken = NULL;
 			spin_unlock_irqrestore(&cwq->lock, flags);
 			/* more than one: work came in while we ran, a burst */
-			burst = run_workqueue(cwq, &batch) > 1;
+			if (unlikely(work_watched()))
+				burst = run_workqueue(cwq, batch, 1) > 1;
+			else
+				burst = run_workqueue(cwq, batch, 0) > 1;
 			spin_lock_irqsave(&cwq->lock, flags);
 			continue;
 		}
@@ -623,11 +671,11 @@ static void flush_cpu_workqueue(struct cpu_workqueue_struct *cwq)
 
 	spin_lock_irqsave(&cwq->lock, flags);
 	/* what was pushed before this call is counted in from here */
-	take_pushed(cwq, &cwq->worklist);
+	take_pushed(cwq);
 	sequence_needed = cwq->insert_sequence;
 	if (!works_done(cwq, sequence_needed)) {
 		add_wait_queue(&cwq->work_done, &wait);
-		/* counted in before the count is read: see work_finished() */
+		/* counted in before the count is read: see wake_flushers() */
 		__atomic_add_fetch(&cwq->flushers, 1, __ATOMIC_SEQ_CST);
 		for (;;) {
 			set_current_state(TASK_UNINTERRUPTIBLE);
@@ -717,7 +765,6 @@ static int start_worker(struct workqueue_struct *wq, int cpu)
 		return -ENOMEM;
 	memset(cwq, 0, sizeof(*cwq));
 	spin_lock_init(&cwq->lock);
-	INIT_LIST_HEAD(&cwq->worklist);
 	INIT_LIST_HEAD(&cwq->delayed);
 	init_waitqueue_head(&cwq->work_done);
 	init_completion(&cwq->startup);
@@ -870,7 +917,9 @@ static int workqueue_drained(struct workqueue_struct *wq)
 	}
 	/* after the counts: what a work seen returned pushed is seen pushed */
 	for_each_online_cpu(cpu)
-		if (__atomic_load_n(&wq->cpu_wq[cpu]->pushed, __ATOMIC_ACQUIRE))
+		if (__atomic_load_n(&wq->cpu_wq[cpu]->pushed,
+				    __ATOMIC_ACQUIRE) ||
+		    wq->cpu_wq[cpu]->taken)
 			empty = 0;
 	for_each_online_cpu(cpu)
 		spin_unlock(&wq->cpu_wq[cpu]->lock);
