@@ -98,8 +98,9 @@ static inline void bench_teardown(void)
  * CPU, where every work crosses between caches.)  Producers append
  * wait-free; a consumer takes its whole queue at once (splice) and runs
  * it.  When it finds the queue empty it does what the workqueue's worker
- * does: after a burst (more than one work in its last pass) it yields
- * once; else it announces (-1) that it will sleep, and sleeps on a futex.
+ * does: after a burst (more than one work since it last found the queue
+ * empty) it yields once; else it announces (-1) that it will sleep, and
+ * sleeps on a futex.
  * A producer makes the wake-up system call only if the consumer announced
  * it.  A pending bit, as in the stacks, makes a work queued twice run
  * once; unlike the workqueue, the reference does not keep a work requeued
@@ -226,24 +227,25 @@ static void *bench_ref_consumer(void *arg)
 {
 	struct bench_ref_cpu *q = arg;
 	char name[16];
-	int burst = 0;
+	long ran = 0; /* works run since the queue was last found empty */
 
 	snprintf(name, sizeof(name), "refq/%d", q->cpu);
 	pthread_setname_np(pthread_self(), name);
 	for (;;) {
 		if (!cds_wfcq_empty(&q->head, &q->tail)) {
-			burst = bench_ref_run_all(q) > 1;
+			ran += bench_ref_run_all(q);
 			continue;
 		}
 		if (__atomic_load_n(&q->stop, __ATOMIC_ACQUIRE))
 			break;
 		if (!bench_ref_spin(q))
 			continue;
-		if (burst) {
-			burst = 0;
+		if (ran > 1) {
+			ran = 0;
 			sched_yield();
 			continue;
 		}
+		ran = 0;
 		__atomic_store_n(&q->futex, -1, __ATOMIC_RELAXED);
 		cmm_smp_mb();
 		if (!bench_ref_idle(q)) {

@@ -590,7 +590,7 @@ static int worker_thread(void *__cwq)
 {
 	struct cpu_workqueue_struct *cwq = __cwq;
 	unsigned long flags;
-	int burst = 0;
+	int ran = 0; /* works run since the worker last found none */
 
 	strcpy(current->comm, cwq->name);
 	daemonize();
@@ -609,32 +609,34 @@ static int worker_thread(void *__cwq)
 		if (batch) {
 			cwq->taken = NULL;
 			spin_unlock_irqrestore(&cwq->lock, flags);
-			/* more than one: work came in while we ran, a burst */
 			if (unlikely(work_watched()))
-				burst = run_workqueue(cwq, batch, 1) > 1;
+				ran += run_workqueue(cwq, batch, 1);
 			else
-				burst = run_workqueue(cwq, batch, 0) > 1;
+				ran += run_workqueue(cwq, batch, 0);
 			spin_lock_irqsave(&cwq->lock, flags);
 			continue;
 		}
 		if (cwq->should_stop)
 			break;
 		/*
-		 * The worker shares its CPU with whoever queues from there: in
-		 * a burst, give the CPU up once before sleeping, so that the
+		 * The worker shares its CPU with whoever queues from there:
+		 * after a burst (more than one work since it last found none,
+		 * as 2.5.41's loop counted), give the CPU up once before
+		 * sleeping, so that the
 		 * producer refills the list instead of waking us up for every
 		 * work (each wake-up is a round trip through the host kernel).
 		 * Not after a lone work: a thread that yields and then sleeps is
 		 * woken later than one that just sleeps, which a lone work would
 		 * pay every time (make bench's wake latency shows by how much).
 		 */
-		if (burst) {
+		if (ran > 1) {
 			spin_unlock_irqrestore(&cwq->lock, flags);
 			yield();
 			spin_lock_irqsave(&cwq->lock, flags);
-			burst = 0;
+			ran = 0;
 			continue;
 		}
+		ran = 0;
 		/*
 		 * Marked sleeping, then a last look at pushed: a queuer that
 		 * pushes later sees the mark and wakes us (worker_needs_wake).
