@@ -622,12 +622,12 @@ static int worker_thread(void *__cwq)
 		 * The worker shares its CPU with whoever queues from there:
 		 * after a burst (more than one work since it last found none,
 		 * as 2.5.41's loop counted), give the CPU up once before
-		 * sleeping, so that the
-		 * producer refills the list instead of waking us up for every
-		 * work (each wake-up is a round trip through the host kernel).
-		 * Not after a lone work: a thread that yields and then sleeps is
-		 * woken later than one that just sleeps, which a lone work would
-		 * pay every time (make bench's wake latency shows by how much).
+		 * sleeping, so that the producer refills the list instead of
+		 * waking us up for every work (each wake-up is a round trip
+		 * through the host kernel).  Not after a lone work: a thread
+		 * that yields and then sleeps is woken later than one that just
+		 * sleeps, which a lone work would pay every time (make bench's
+		 * wake latency shows by how much).
 		 */
 		if (ran > 1) {
 			spin_unlock_irqrestore(&cwq->lock, flags);
@@ -909,7 +909,7 @@ static int workqueue_drained(struct workqueue_struct *wq)
 	local_irq_save(flags);
 	for_each_online_cpu(cpu)
 		spin_lock(&wq->cpu_wq[cpu]->lock);
-	/* a work queued and not yet returned, running or not, is counted */
+	/* a work taken and not yet returned, running or not, is counted */
 	for_each_online_cpu(cpu) {
 		struct cpu_workqueue_struct *cwq = wq->cpu_wq[cpu];
 
@@ -919,9 +919,7 @@ static int workqueue_drained(struct workqueue_struct *wq)
 	}
 	/* after the counts: what a work seen returned pushed is seen pushed */
 	for_each_online_cpu(cpu)
-		if (__atomic_load_n(&wq->cpu_wq[cpu]->pushed,
-				    __ATOMIC_ACQUIRE) ||
-		    wq->cpu_wq[cpu]->taken)
+		if (__atomic_load_n(&wq->cpu_wq[cpu]->pushed, __ATOMIC_ACQUIRE))
 			empty = 0;
 	for_each_online_cpu(cpu)
 		spin_unlock(&wq->cpu_wq[cpu]->lock);
