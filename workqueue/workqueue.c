@@ -143,7 +143,7 @@ struct workqueue_struct {
 /* a pending work is named by its routine in reports */
 static void *work_debug_hint(const void *addr)
 {
-	return (void *) ((const struct work_struct *) addr)->routine;
+	return (void *) ((const struct work_struct *) addr)->func;
 }
 
 static struct debug_obj_descr work_debug_descr = {
@@ -197,18 +197,17 @@ static noinline void check_queueing(struct workqueue_struct *wq,
 		printk(KERN_EMERG
 		       "BUG: %s: workqueue %p is not live (destroyed?); "
 		       "work %p (routine %p) not queued\n",
-		       func, (void *) wq, (void *) work,
-		       (void *) work->routine);
+		       func, (void *) wq, (void *) work, (void *) work->func);
 		BUG();
 	}
 	/* while it drains, a dying queue takes work only from its own works */
 	if (unlikely(wq->dying) && !current_is_worker(wq)) {
 		printk(KERN_EMERG "BUG: %s: workqueue %s is being destroyed; "
 				  "work %p (routine %p) not queued\n",
-		       func, wq->name, (void *) work, (void *) work->routine);
+		       func, wq->name, (void *) work, (void *) work->func);
 		BUG();
 	}
-	if (unlikely(!work->routine)) {
+	if (unlikely(!work->func)) {
 		printk(KERN_EMERG "BUG: %s(%s): work %p has no routine\n", func,
 		       wq->name, (void *) work);
 		BUG();
@@ -220,8 +219,7 @@ static __always_inline void check_queueable(struct workqueue_struct *wq,
 					    struct work_struct *work,
 					    const char *func, int watched)
 {
-	if (unlikely(!wq || wq->dying || !work->routine) ||
-	    (watched && wq_debug))
+	if (unlikely(!wq || wq->dying || !work->func) || (watched && wq_debug))
 		check_queueing(wq, work, func);
 }
 
@@ -299,7 +297,7 @@ static __always_inline void push_work(struct cpu_workqueue_struct *cwq,
 			 __ATOMIC_RELAXED);
 	if (watched) {
 		/* before the push: once pushed, it may run and be freed */
-		trace_workqueue_queue_work(cwq->name, work, work->routine);
+		trace_workqueue_queue_work(cwq->name, work, work->func);
 		shim_point(SHIM_POINT_LOCK);
 	}
 	first = __atomic_load_n(&cwq->pushed, __ATOMIC_RELAXED);
@@ -346,7 +344,7 @@ static noinline void bad_entry(struct cpu_workqueue_struct *cwq,
 	       "BUG: queue_work(%s): work %p (routine %p) is on "
 	       "a list but not pending: not set up with INIT_WORK or "
 	       "DECLARE_WORK?\n",
-	       cwq->wq->name, (void *) work, (void *) work->routine);
+	       cwq->wq->name, (void *) work, (void *) work->func);
 	BUG();
 }
 
@@ -362,7 +360,7 @@ claim_work(struct workqueue_struct *wq, struct work_struct *work,
 
 	check_queueable(wq, work, caller, watched);
 	if (watched)
-		trace_workqueue_queue_call(wq->name, work, work->routine);
+		trace_workqueue_queue_call(wq->name, work, work->func);
 	if (test_and_set_bit(0, &work->pending))
 		return NULL;
 	cwq = pick_target(wq, work);
@@ -547,7 +545,7 @@ static __always_inline int run_workqueue(struct cpu_workqueue_struct *cwq,
 	while (batch) {
 		struct work_struct *work =
 			list_entry(batch, struct work_struct, entry);
-		void (*f)(void *) = work->routine;
+		void (*f)(void *) = work->func;
 		void *data = work->data;
 
 		batch = batch->next;
@@ -883,7 +881,7 @@ static void cancel_waiting_delayed(struct cpu_workqueue_struct *cwq)
 			yield();
 			continue;
 		}
-		routine = (void *) work->routine;
+		routine = (void *) work->func;
 		list_del_init(&work->entry);
 		debug_object_deactivate(work, &work_debug_descr);
 		clear_bit(0, &work->pending);
