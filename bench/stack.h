@@ -97,14 +97,14 @@ static inline void bench_teardown(void)
  * host runs it: beside its producer, sharing the cache, or on the other
  * CPU, where every work crosses between caches.)  Producers append
  * wait-free; a consumer takes its whole queue at once (splice) and runs
- * it.  When it finds the queue empty it polls it BENCH_REF_SPIN_POLLS
- * times, then, after a burst (more than one work in its last pass),
- * yields once, as our worker does; only then does it announce (-1) that
- * it will sleep, and sleep on a futex.  A producer makes the wake-up
- * system call only if the consumer announced it.  A pending bit, as in
- * the stacks, makes a work queued twice run once; unlike the workqueue,
- * the reference does not keep a work requeued from another CPU off that
- * CPU while it still runs there.
+ * it.  When it finds the queue empty it does what the workqueue's worker
+ * does: after a burst (more than one work since it last found the queue
+ * empty) it yields once; else it announces (-1) that it will sleep, and
+ * sleeps on a futex.
+ * A producer makes the wake-up system call only if the consumer announced
+ * it.  A pending bit, as in the stacks, makes a work queued twice run
+ * once; unlike the workqueue, the reference does not keep a work requeued
+ * from another CPU off that CPU while it still runs there.
  */
 typedef struct bench_ref_work {
 	struct cds_wfcq_node node;
@@ -117,13 +117,14 @@ typedef struct bench_ref_work {
 #define BENCH_DEFAULT_VARIANT "wfcqueue"
 
 /*
- * How many times a consumer polls its empty queue before it sleeps: a
- * work queued meanwhile (from a producer on another CPU) costs neither
- * side a system call.  Few, since a producer on the same CPU cannot run
- * while it polls; -DBENCH_REF_SPIN_POLLS=N builds another reference.
+ * How many times a consumer polls its empty queue before it yields or
+ * sleeps: none, as the workqueue's worker, so that both run the same
+ * policy.  -DBENCH_REF_SPIN_POLLS=N builds a reference that polls (a work
+ * queued meanwhile from another CPU then costs neither side a system
+ * call).
  */
 #ifndef BENCH_REF_SPIN_POLLS
-#define BENCH_REF_SPIN_POLLS 16
+#define BENCH_REF_SPIN_POLLS 0
 #endif
 #define BENCH_REF_MAX_CPUS 256
 
@@ -226,24 +227,25 @@ static void *bench_ref_consumer(void *arg)
 {
 	struct bench_ref_cpu *q = arg;
 	char name[16];
-	int burst = 0;
+	long ran = 0; /* works run since the queue was last found empty */
 
 	snprintf(name, sizeof(name), "refq/%d", q->cpu);
 	pthread_setname_np(pthread_self(), name);
 	for (;;) {
 		if (!cds_wfcq_empty(&q->head, &q->tail)) {
-			burst = bench_ref_run_all(q) > 1;
+			ran += bench_ref_run_all(q);
 			continue;
 		}
 		if (__atomic_load_n(&q->stop, __ATOMIC_ACQUIRE))
 			break;
 		if (!bench_ref_spin(q))
 			continue;
-		if (burst) {
-			burst = 0;
+		if (ran > 1) {
+			ran = 0;
 			sched_yield();
 			continue;
 		}
+		ran = 0;
 		__atomic_store_n(&q->futex, -1, __ATOMIC_RELAXED);
 		cmm_smp_mb();
 		if (!bench_ref_idle(q)) {

@@ -1,31 +1,38 @@
 /*
- * throughput.c - works queued and run per second, trivial routines.
+ * throughput.c - works queued and run per second.
  *
  * One round: PRODUCERS threads each queue WORKS works as fast as they can;
- * the clock runs from the moment they are let go until the last routine
- * has run.  Each producer cycles through a ring of RING works of its own
- * and queues a work again only once its routine has run (when it gets that
- * far ahead it yields the CPU, counted as a stall), so the queue stays
- * bounded and what is measured is the steady state, not a cold list of a
- * million entries.  The routine marks its work done and counts.
+ * the clock runs from the moment they are let go until the last producer
+ * has seen the last of its works run.  Each producer cycles through a
+ * ring of RING works of its own and queues a work again only once its
+ * routine has run (when it gets that far ahead it yields the CPU, counted
+ * as a stall), so the queue stays bounded and what is measured is the
+ * steady state, not a cold list of a million entries.  The routine is the
+ * same on every stack: "empty" only marks its work done (the one store
+ * its producer reads back), "small" first runs SMALL_STEPS rounds of
+ * arithmetic on its work's data, a few tens of nanoseconds, as a short
+ * real routine would.
  *
  *   throughput variant=schedule_work|queue_work|schedule_task|wfcqueue
- *              producers=1|2 works=N [ring=1024]
+ *              producers=1|2 works=N [routine=empty|small] [ring=1024]
  * prints {"bench":"throughput",...,"works_per_s":...,"cpu_ns_per_work":...,
  * "switches_per_1k_works":...,"vm_hwm_kb":...}; cpu_ns_per_work is the CPU
- * time of every thread of the process over the round, per work: less
- * sensitive than the rate to other load on the machine; the context
- * switches (voluntary and not, every thread) tell how often a worker went
- * to sleep and had to be woken.  The reference also prints its consumer's
- * polling budget, spin_polls.
+ * time of every thread of the process over the round (getrusage), per
+ * work: less sensitive than the rate to other load on the machine; the
+ * context switches (voluntary and not, every thread) tell how often a
+ * worker went to sleep and had to be woken.  The reference also prints its
+ * consumer's polling budget, spin_polls.
  */
 #include "stack.h"
 #include <pthread.h>
 #include <sched.h>
 
+#define SMALL_STEPS 32
+
 struct slot {
 	bench_work_t work;
 	int done;
+	uint64_t state; /* what the small routine works on */
 } __attribute__((aligned(64)));
 
 struct producer {
@@ -33,22 +40,37 @@ struct producer {
 	struct slot *ring;
 	long works;
 	long stalls;
+	uint64_t end_ns; /* when it saw the last of its works run */
 } __attribute__((aligned(64)));
 
 static long ring_size;
-static long total;
-static long ran __attribute__((aligned(64)));
-static struct bench_signal all_ran;
 static struct bench_signal start;
 static uint32_t start_seen;
 
-static void trivial_routine(void *data)
+static void empty_routine(void *data)
 {
 	struct slot *s = data;
 
 	__atomic_store_n(&s->done, 1, __ATOMIC_RELEASE);
-	if (__atomic_add_fetch(&ran, 1, __ATOMIC_RELAXED) == total)
-		bench_signal_post(&all_ran);
+}
+
+static void small_routine(void *data)
+{
+	struct slot *s = data;
+	int i;
+
+	for (i = 0; i < SMALL_STEPS; i++)
+		bench_rand(&s->state);
+	__atomic_store_n(&s->done, 1, __ATOMIC_RELEASE);
+}
+
+/* Wait, yielding the CPU, until @s's routine has run; counts a stall. */
+static void wait_done(struct producer *p, struct slot *s)
+{
+	while (!__atomic_load_n(&s->done, __ATOMIC_ACQUIRE)) {
+		p->stalls++;
+		sched_yield();
+	}
 }
 
 static void *producer_thread(void *arg)
@@ -60,10 +82,7 @@ static void *producer_thread(void *arg)
 	for (i = 0; i < p->works; i++) {
 		struct slot *s = &p->ring[i % ring_size];
 
-		while (!__atomic_load_n(&s->done, __ATOMIC_ACQUIRE)) {
-			p->stalls++;
-			sched_yield();
-		}
+		wait_done(p, s);
 		s->done = 0;
 		if (!bench_queue(&s->work)) {
 			fprintf(stderr,
@@ -72,6 +91,9 @@ static void *producer_thread(void *arg)
 			exit(2);
 		}
 	}
+	for (i = 0; i < ring_size; i++)
+		wait_done(p, &p->ring[i]);
+	p->end_ns = bench_now_ns();
 	return NULL;
 }
 
@@ -81,14 +103,17 @@ int main(int argc, char **argv)
 		bench_arg(argc, argv, "variant", BENCH_DEFAULT_VARIANT);
 	int nprod = bench_arg_long(argc, argv, "producers", 1);
 	long works = bench_arg_long(argc, argv, "works", 200000);
+	const char *routine = bench_arg(argc, argv, "routine", "empty");
+	void (*fn)(void *) = !strcmp(routine, "small") ? small_routine :
+							 empty_routine;
 	struct producer prod[8];
-	uint64_t t0, t1, cpu0, cpu1;
-	long stalls = 0, i, sw0, sw1;
-	uint32_t seen;
+	uint64_t t0, t1 = 0, cpu0, cpu1;
+	long stalls = 0, total, i, sw0, sw1;
 	int p;
 
 	ring_size = bench_arg_long(argc, argv, "ring", 1024);
-	if (nprod < 1 || nprod > 8 || works < 1 || ring_size < 1) {
+	if (nprod < 1 || nprod > 8 || works < 1 || ring_size < 1 ||
+	    (strcmp(routine, "small") && strcmp(routine, "empty"))) {
 		fprintf(stderr, "throughput: bad arguments\n");
 		return 2;
 	}
@@ -111,9 +136,10 @@ int main(int argc, char **argv)
 			return 2;
 		}
 		for (i = 0; i < ring_size; i++) {
-			bench_init_work(&prod[p].ring[i].work, trivial_routine,
+			bench_init_work(&prod[p].ring[i].work, fn,
 					&prod[p].ring[i]);
 			prod[p].ring[i].done = 1;
+			prod[p].ring[i].state = i + 1;
 		}
 		pthread_create(&prod[p].thread, NULL, producer_thread,
 			       &prod[p]);
@@ -121,28 +147,27 @@ int main(int argc, char **argv)
 	/* let the producers reach the gate */
 	bench_sleep_ns(20 * 1000 * 1000);
 
-	seen = bench_signal_read(&all_ran);
 	cpu0 = bench_process_cpu_ns(&sw0);
 	t0 = bench_now_ns();
 	bench_signal_post(&start);
-	bench_signal_wait(&all_ran, seen);
-	t1 = bench_now_ns();
-	cpu1 = bench_process_cpu_ns(&sw1);
-
 	for (p = 0; p < nprod; p++) {
 		pthread_join(prod[p].thread, NULL);
 		stalls += prod[p].stalls;
+		if (prod[p].end_ns > t1)
+			t1 = prod[p].end_ns;
 	}
+	cpu1 = bench_process_cpu_ns(&sw1);
+
 	bench_teardown();
 	for (p = 0; p < nprod; p++)
 		free(prod[p].ring);
 
 	printf("{\"bench\":\"throughput\",\"stack\":\"%s\",\"variant\":\"%s\","
-	       "\"producers\":%d,\"works\":%ld,\"seconds\":%.6f,"
+	       "\"routine\":\"%s\",\"producers\":%d,\"works\":%ld,\"seconds\":%.6f,"
 	       "\"works_per_s\":%.1f,\"cpu_ns_per_work\":%.1f,"
 	       "\"switches_per_1k_works\":%.2f,\"stalls\":%ld,\"vm_hwm_kb\":%ld,"
 	       "\"ring\":%ld",
-	       BENCH_STACK, variant, nprod, total, (t1 - t0) / 1e9,
+	       BENCH_STACK, variant, routine, nprod, total, (t1 - t0) / 1e9,
 	       total / ((t1 - t0) / 1e9), (double) (cpu1 - cpu0) / total,
 	       (sw1 - sw0) * 1000.0 / total, stalls,
 	       bench_proc_status_kb("VmHWM"), ring_size);

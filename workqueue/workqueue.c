@@ -53,11 +53,13 @@
  *   exactly once.
  * - A work goes to the worker of the CPU it is queued from; on a
  *   non-reentrant queue, if it is still running on another worker of the
- *   queue, it goes behind itself there instead (lock_target).
+ *   queue, it goes behind itself there instead (running_target).
  *   work->wq_data names the cpu queue it was last queued on, where that
  *   queueing runs.
- * - Each cpu queue counts works inserted and works finished.  A flush waits
- *   until the finished count reaches the inserted count it saw on entry:
+ * - Each cpu queue counts works inserted (taken off its stack of queued
+ *   works, by the worker or a flusher) and works finished.  A flush takes
+ *   what is queued, then waits until the finished count reaches the
+ *   inserted count it saw:
  *   works queued later, even by works that requeue themselves forever, do
  *   not move that target, so a flush cannot be starved (the seed's loop
  *   on list_empty() could be).
@@ -67,11 +69,20 @@
  * - Pending works are registered in the debug-object registry (outside
  *   the work), so INIT_WORK and kfree() can tell a pending work by its
  *   address alone.
+ * - The hot paths are a host queue's: queue_work() pushes onto a lock-free
+ *   stack (one compare-and-swap) and wakes the worker only if it said it
+ *   sleeps; the worker takes everything queued at once under cwq->lock and
+ *   runs it without the lock.  The points where 2.5.41 took and let go of
+ *   cwq->lock around an insertion and around each routine stay scheduling
+ *   points of a controlled run (SHIM_SCHED).
  *
- * Locking: cwq->lock guards the cpu queue's lists, counts, current_work,
- * the worker's sleeping and stop flags, and the list of flushers waiting on
- * work_done (its own lock nests inside), so that whoever queues or
- * finishes work decides under cwq->lock alone whether to wake anyone.
+ * Locking: cwq->lock guards the taken works, insert_sequence, the delayed
+ * list, the stop flag and the list of flushers waiting on work_done (its
+ * own lock nests inside).  pushed and worker_sleeping are atomic, and
+ * each side of the wake-up stores before it reads the other's
+ * (worker_needs_wake).  The worker alone writes remove_sequence and
+ * current_work, without the lock, at each work; flushers count themselves
+ * in flushers before they read remove_sequence (wake_flushers).
  */
 #include <linux/module.h>
 #include <linux/kernel.h>
@@ -87,21 +98,39 @@
 #define WQ_NAME_LEN 10
 
 struct cpu_workqueue_struct {
-	spinlock_t lock;
-	long insert_sequence; /* works inserted into worklist so far */
-	long remove_sequence; /* works whose routine has returned */
-	struct list_head worklist;
-	struct list_head delayed;    /* works whose timer has not fired yet */
-	int worker_sleeping;	     /* the worker waits for more work */
-	wait_queue_head_t work_done; /* flushers; changed under lock only */
-	struct work_struct *current_work;
+	/*
+	 * What queueing touches: works queued and not yet taken, newest
+	 * first, linked through entry.next (atomic, no lock), and whether
+	 * the worker sleeps (atomic).
+	 */
+	struct list_head *pushed;
+	int worker_sleeping;
 	struct workqueue_struct *wq;
-	struct task_struct *thread;
-	int cpu;
+	char name[16]; /* "<name>/<cpu>", the worker's comm */
+
+	/*
+	 * The worker's and the flushers', under lock: the works taken off
+	 * pushed and not yet run, oldest first, linked through entry.next.
+	 */
+	spinlock_t lock ____cacheline_aligned;
+	long insert_sequence; /* works taken off pushed so far */
+	struct list_head *taken, *taken_last;
+	struct list_head delayed; /* works whose timer has not fired yet */
 	int should_stop;
+	int flushers;		     /* tasks waiting on work_done (atomic) */
+	wait_queue_head_t work_done; /* flushers; changed under lock only */
+
+	/*
+	 * Written by the worker at every work without the lock: a line of
+	 * their own, so that queueing does not fetch it back each time.
+	 */
+	long remove_sequence ____cacheline_aligned; /* routines returned */
+	struct work_struct *current_work;
+
+	struct task_struct *thread ____cacheline_aligned;
+	int cpu;
 	struct completion startup;
 	struct completion exit;
-	char name[16]; /* "<name>/<cpu>", the worker's comm */
 } ____cacheline_aligned;
 
 struct workqueue_struct {
@@ -128,6 +157,22 @@ static struct workqueue_struct *keventd_wq;
 /* WQ_NON_REENTRANT for every queue, with SHIM_WQ_NONREENTRANT=1 */
 static unsigned int wq_boot_flags;
 
+/* the debug checks, unless SHIM_DEBUG=0: read once, tested at every work */
+static int wq_debug;
+
+/*
+ * Does anything watch the hot paths besides the work itself: the debug
+ * checks, a trace probe, a controlled run's scheduling points?  Read once
+ * per queueing and once per batch of works.  The hot paths are compiled
+ * twice, watched and not (@watched, a constant), so that with all of them
+ * off (SHIM_DEBUG=0, no probe, a free run) none of their tests is on the
+ * way: each would find nothing to do.
+ */
+static inline int work_watched(void)
+{
+	return wq_debug || trace_workqueue_enabled() || shim_controlled;
+}
+
 /* Is the caller one of @wq's workers? */
 static int current_is_worker(struct workqueue_struct *wq)
 {
@@ -139,15 +184,16 @@ static int current_is_worker(struct workqueue_struct *wq)
 	return 0;
 }
 
-static void check_queueable(struct workqueue_struct *wq,
-			    struct work_struct *work, const char *func)
+/* The checks of check_queueable(), each a BUG naming what is wrong. */
+static noinline void check_queueing(struct workqueue_struct *wq,
+				    struct work_struct *work, const char *func)
 {
 	if (unlikely(!wq)) {
 		printk(KERN_EMERG "BUG: %s(NULL, %p): no workqueue\n", func,
 		       (void *) work);
 		BUG();
 	}
-	if (debug_objects_enabled() && unlikely(!debug_object_active(wq))) {
+	if (wq_debug && unlikely(!debug_object_active(wq))) {
 		printk(KERN_EMERG
 		       "BUG: %s: workqueue %p is not live (destroyed?); "
 		       "work %p (routine %p) not queued\n",
@@ -168,6 +214,15 @@ static void check_queueable(struct workqueue_struct *wq,
 	}
 }
 
+/* One test on the way of a queueing that is fine, unwatched. */
+static __always_inline void check_queueable(struct workqueue_struct *wq,
+					    struct work_struct *work,
+					    const char *func, int watched)
+{
+	if (unlikely(!wq || wq->dying || !work->func) || (watched && wq_debug))
+		check_queueing(wq, work, func);
+}
+
 static int is_cpu_queue_of(struct workqueue_struct *wq,
 			   struct cpu_workqueue_struct *cwq)
 {
@@ -179,109 +234,156 @@ static int is_cpu_queue_of(struct workqueue_struct *wq,
 	return 0;
 }
 
+/* On a non-reentrant queue: the cpu queue @work still runs on, or @cwq. */
+static noinline struct cpu_workqueue_struct *
+running_target(struct workqueue_struct *wq, struct work_struct *work,
+	       struct cpu_workqueue_struct *cwq)
+{
+	struct cpu_workqueue_struct *last;
+
+	last = __atomic_load_n((struct cpu_workqueue_struct **) &work->wq_data,
+			       __ATOMIC_RELAXED);
+	/*
+	 * last may belong to a queue destroyed since: never follow it
+	 * blindly.  Its worker set current_work before it cleared pending,
+	 * which we saw set: if it is not this work, this work has returned.
+	 */
+	if (last && last != cwq && is_cpu_queue_of(wq, last) &&
+	    __atomic_load_n(&last->current_work, __ATOMIC_RELAXED) == work)
+		return last;
+	return cwq;
+}
+
 /*
  * Pick the cpu queue for a work whose pending bit the caller has just set:
  * the caller's CPU's, as in 2.5.41, whatever the work is doing; on a
- * non-reentrant queue, the one it still runs on, if it does.  Returns with
- * that cpu queue locked.
+ * non-reentrant queue, the one it still runs on, if it does.
  */
-static struct cpu_workqueue_struct *lock_target(struct workqueue_struct *wq,
-						struct work_struct *work,
-						unsigned long *flags)
+static __always_inline struct cpu_workqueue_struct *
+pick_target(struct workqueue_struct *wq, struct work_struct *work)
 {
-	struct cpu_workqueue_struct *last, *cwq;
+	struct cpu_workqueue_struct *cwq = wq->cpu_wq[smp_processor_id()];
 
-	cwq = wq->cpu_wq[smp_processor_id()];
-	if (!(wq->flags & WQ_NON_REENTRANT))
-		goto local;
-	last = __atomic_load_n((struct cpu_workqueue_struct **) &work->wq_data,
-			       __ATOMIC_RELAXED);
-	/* last may belong to a queue destroyed since: never follow it blindly */
-	if (last && last != cwq && is_cpu_queue_of(wq, last)) {
-		spin_lock_irqsave(&last->lock, *flags);
-		if (last->current_work == work)
-			return last;
-		spin_unlock_irqrestore(&last->lock, *flags);
-	}
-local:
-	spin_lock_irqsave(&cwq->lock, *flags);
+	if (unlikely(wq->flags & WQ_NON_REENTRANT))
+		return running_target(wq, work, cwq);
 	return cwq;
 }
 
-/* Called with cwq->lock held: the work goes on the worklist. */
-static void insert_work(struct cpu_workqueue_struct *cwq,
-			struct work_struct *work)
-{
-	__atomic_store_n((struct cpu_workqueue_struct **) &work->wq_data, cwq,
-			 __ATOMIC_RELAXED);
-	list_add_tail(&work->entry, &cwq->worklist);
-	cwq->insert_sequence++;
-	trace_workqueue_queue_work(cwq->name, work, work->func);
-}
-
 /*
- * Called with cwq->lock held, after adding work: 1 if the worker sleeps
- * and the caller must wake it (after unlocking) with wake_worker().
+ * After adding work: 1 if the worker sleeps, or is about to, and the
+ * caller must wake it; only one caller is told so.  The work was pushed
+ * before worker_sleeping is read, and the worker stores worker_sleeping
+ * before it reads pushed a last time (worker_thread): one of the two sees
+ * the other, so no wake-up is lost.
  */
 static int worker_needs_wake(struct cpu_workqueue_struct *cwq)
 {
-	int sleeping = cwq->worker_sleeping;
-
-	cwq->worker_sleeping = 0;
-	return sleeping;
-}
-
-static void wake_worker(struct cpu_workqueue_struct *cwq)
-{
-	wake_up_process(cwq->thread);
-}
-
-/* The caller set @work's pending bit: make it known as pending. */
-static void work_activate(struct cpu_workqueue_struct *cwq,
-			  struct work_struct *work)
-{
-	if (unlikely(!list_empty(&work->entry))) {
-		printk(KERN_EMERG
-		       "BUG: queue_work(%s): work %p (routine %p) is on "
-		       "a list but not pending: not set up with INIT_WORK or "
-		       "DECLARE_WORK?\n",
-		       cwq->wq->name, (void *) work, (void *) work->func);
-		BUG();
-	}
-	debug_object_activate(work, &work_debug_descr, cwq->name);
+	return __atomic_load_n(&cwq->worker_sleeping, __ATOMIC_SEQ_CST) &&
+	       __atomic_exchange_n(&cwq->worker_sleeping, 0, __ATOMIC_SEQ_CST);
 }
 
 /*
- * Claim @work for @wq: NULL if it was already pending, else the
- * target CPU's queue, locked, with the work counted on it.
+ * Put a claimed work on its worker's list: a lock-free stack, as later
+ * kernels' llist, one compare-and-swap, which the worker's exchange takes
+ * all at once.  2.5.41 took cwq->lock around the insertion: a controlled
+ * run (SHIM_SCHED) may still switch tasks at both ends.
  */
-static struct cpu_workqueue_struct *claim_work(struct workqueue_struct *wq,
-					       struct work_struct *work,
-					       unsigned long *flags,
-					       const char *caller)
+static __always_inline void push_work(struct cpu_workqueue_struct *cwq,
+				      struct work_struct *work, int watched)
+{
+	struct list_head *first;
+
+	__atomic_store_n((struct cpu_workqueue_struct **) &work->wq_data, cwq,
+			 __ATOMIC_RELAXED);
+	if (watched) {
+		/* before the push: once pushed, it may run and be freed */
+		trace_workqueue_queue_work(cwq->name, work, work->func);
+		shim_point(SHIM_POINT_LOCK);
+	}
+	first = __atomic_load_n(&cwq->pushed, __ATOMIC_RELAXED);
+	do
+		work->entry.next = first;
+	while (!__atomic_compare_exchange_n(&cwq->pushed, &first, &work->entry,
+					    0, __ATOMIC_SEQ_CST,
+					    __ATOMIC_RELAXED));
+	if (watched)
+		shim_point(SHIM_POINT_UNLOCK);
+}
+
+/*
+ * Called with cwq->lock held: move the works pushed so far to the end of
+ * cwq->taken, oldest first, and count them inserted.
+ */
+static void take_pushed(struct cpu_workqueue_struct *cwq)
+{
+	struct list_head *node, *chain = NULL, *newest;
+
+	if (!__atomic_load_n(&cwq->pushed, __ATOMIC_RELAXED))
+		return;
+	node = newest =
+		__atomic_exchange_n(&cwq->pushed, NULL, __ATOMIC_ACQUIRE);
+	while (node) {
+		struct list_head *next = node->next;
+
+		node->next = chain;
+		chain = node;
+		node = next;
+		cwq->insert_sequence++;
+	}
+	if (cwq->taken)
+		cwq->taken_last->next = chain;
+	else
+		cwq->taken = chain;
+	cwq->taken_last = newest;
+}
+
+static noinline void bad_entry(struct cpu_workqueue_struct *cwq,
+			       struct work_struct *work)
+{
+	printk(KERN_EMERG
+	       "BUG: queue_work(%s): work %p (routine %p) is on "
+	       "a list but not pending: not set up with INIT_WORK or "
+	       "DECLARE_WORK?\n",
+	       cwq->wq->name, (void *) work, (void *) work->func);
+	BUG();
+}
+
+/*
+ * Claim @work for @wq: NULL if it was already pending, else the target
+ * CPU's queue, with the work registered as pending there.
+ */
+static __always_inline struct cpu_workqueue_struct *
+claim_work(struct workqueue_struct *wq, struct work_struct *work,
+	   const char *caller, int watched)
 {
 	struct cpu_workqueue_struct *cwq;
 
-	check_queueable(wq, work, caller);
-	trace_workqueue_queue_call(wq->name, work, work->func);
+	check_queueable(wq, work, caller, watched);
+	if (watched)
+		trace_workqueue_queue_call(wq->name, work, work->func);
 	if (test_and_set_bit(0, &work->pending))
 		return NULL;
-	cwq = lock_target(wq, work, flags);
-	work_activate(cwq, work);
+	cwq = pick_target(wq, work);
+	if (unlikely(!list_empty(&work->entry)))
+		bad_entry(cwq, work);
+	if (watched && wq_debug)
+		debug_object_activate(work, &work_debug_descr, cwq->name);
 	return cwq;
 }
 
-/* Put a claimed work on its worker's list, unlock, and wake the worker. */
-static void insert_and_wake(struct cpu_workqueue_struct *cwq,
-			    struct work_struct *work, unsigned long flags)
+/* queue_work(), watched or not (work_watched()). */
+static __always_inline int __queue_work(struct workqueue_struct *wq,
+					struct work_struct *work, int watched)
 {
-	int wake;
+	struct cpu_workqueue_struct *cwq;
 
-	insert_work(cwq, work);
-	wake = worker_needs_wake(cwq);
-	spin_unlock_irqrestore(&cwq->lock, flags);
-	if (wake)
-		wake_worker(cwq);
+	cwq = claim_work(wq, work, "queue_work", watched);
+	if (!cwq)
+		return 0;
+	push_work(cwq, work, watched);
+	if (worker_needs_wake(cwq))
+		wake_up_process(cwq->thread);
+	return 1;
 }
 
 /**
@@ -295,25 +397,29 @@ static void insert_and_wake(struct cpu_workqueue_struct *cwq,
  */
 int queue_work(struct workqueue_struct *wq, struct work_struct *work)
 {
-	struct cpu_workqueue_struct *cwq;
-	unsigned long flags;
-
-	cwq = claim_work(wq, work, &flags, __func__);
-	if (!cwq)
-		return 0;
-	insert_and_wake(cwq, work, flags);
-	return 1;
+	if (unlikely(work_watched()))
+		return __queue_work(wq, work, 1);
+	return __queue_work(wq, work, 0);
 }
 
 static void delayed_work_timer_fn(unsigned long __data)
 {
 	struct work_struct *work = (struct work_struct *) __data;
 	struct cpu_workqueue_struct *cwq = work->wq_data;
+	struct task_struct *worker;
 	unsigned long flags;
+	int wake;
 
+	/* pushed under the lock: destroy never sees it on no list at all */
 	spin_lock_irqsave(&cwq->lock, flags);
 	list_del_init(&work->entry);
-	insert_and_wake(cwq, work, flags);
+	push_work(cwq, work, 1);
+	wake = worker_needs_wake(cwq);
+	worker = cwq->thread;
+	spin_unlock_irqrestore(&cwq->lock, flags);
+	/* a sleeping worker cannot exit before it is woken: worker is there */
+	if (wake)
+		wake_up_process(worker);
 }
 
 /**
@@ -334,9 +440,10 @@ int queue_delayed_work(struct workqueue_struct *wq, struct work_struct *work,
 
 	if (!delay)
 		return queue_work(wq, work);
-	cwq = claim_work(wq, work, &flags, __func__);
+	cwq = claim_work(wq, work, __func__, 1);
 	if (!cwq)
 		return 0;
+	spin_lock_irqsave(&cwq->lock, flags);
 	__atomic_store_n((struct cpu_workqueue_struct **) &work->wq_data, cwq,
 			 __ATOMIC_RELAXED);
 	list_add_tail(&work->entry, &cwq->delayed);
@@ -379,60 +486,101 @@ int cancel_delayed_work(struct work_struct *work)
 	return ret;
 }
 
-/* Run what is on the worklist; how many works ran. */
-static int run_workqueue(struct cpu_workqueue_struct *cwq)
+static noinline void routine_leaked(struct task_struct *worker,
+				    void (*f)(void *))
 {
-	unsigned long flags;
+	if (preempt_count()) {
+		printk(KERN_EMERG "BUG: workqueue leaked lock or atomic: "
+				  "%s/%d/0x%08lx, last function %p\n",
+		       worker->comm, worker->pid, preempt_count(), (void *) f);
+		BUG();
+	}
+	printk(KERN_EMERG "BUG: workqueue leaked the big kernel "
+			  "lock: %s/%d, lock_depth %d, last function %p\n",
+	       worker->comm, worker->pid, worker->lock_depth, (void *) f);
+	BUG();
+}
+
+/*
+ * A routine must not return holding a lock, atomic, or the BKL (which is
+ * not in the preempt count: its holder may sleep; kernel_locked()).
+ */
+static __always_inline void check_routine_leaks(struct task_struct *worker,
+						void (*f)(void *))
+{
+	if (unlikely(preempt_count() || worker->lock_depth >= 0))
+		routine_leaked(worker, f);
+}
+
+/*
+ * Wake the flushers of @cwq, if any waits, once the count of routines
+ * returned is stored and a full barrier has passed since.  A flusher
+ * counts itself in before it reads that count (flush_cpu_workqueue): one
+ * of the two sees the other, so no wake-up is lost.
+ */
+static inline void wake_flushers(struct cpu_workqueue_struct *cwq)
+{
+	if (unlikely(__atomic_load_n(&cwq->flushers, __ATOMIC_SEQ_CST)))
+		wake_up_all(&cwq->work_done);
+}
+
+/*
+ * Run @batch, the works taken at once, oldest first, without cwq->lock;
+ * how many ran.  Each stays pending, and registered as such, until just
+ * before its routine runs.  Each routine returned is counted at once, and
+ * its flushers are woken after the next work's pending bit is cleared (a
+ * full barrier) or at the end: before any later routine runs, so a flush
+ * never waits for a work queued after it.  2.5.41 let go of cwq->lock
+ * before each routine and took it again after: a controlled run
+ * (SHIM_SCHED) may still switch tasks at both places.  @watched as for
+ * __queue_work().
+ */
+static __always_inline int run_workqueue(struct cpu_workqueue_struct *cwq,
+					 struct list_head *batch, int watched)
+{
+	long done = __atomic_load_n(&cwq->remove_sequence, __ATOMIC_RELAXED);
+	struct task_struct *worker = current;
 	int ran = 0;
 
-	spin_lock_irqsave(&cwq->lock, flags);
-	while (!list_empty(&cwq->worklist)) {
-		struct work_struct *work = list_entry(
-			cwq->worklist.next, struct work_struct, entry);
+	while (batch) {
+		struct work_struct *work =
+			list_entry(batch, struct work_struct, entry);
 		void (*f)(void *) = work->func;
 		void *data = work->data;
 
-		list_del_init(&work->entry);
-		cwq->current_work = work;
-		debug_object_deactivate(work, &work_debug_descr);
+		batch = batch->next;
+		/* off every list before it may be queued again */
+		INIT_LIST_HEAD(&work->entry);
+		/* before pending is cleared: see running_target() */
+		__atomic_store_n(&cwq->current_work, work, __ATOMIC_RELAXED);
+		if (watched && wq_debug)
+			debug_object_deactivate(work, &work_debug_descr);
 		clear_bit(0, &work->pending);
-		spin_unlock_irqrestore(&cwq->lock, flags);
+		/* the barrier after the count the last routine stored */
+		smp_mb__after_clear_bit();
+		wake_flushers(cwq);
 
 		/* from here on the routine may free the work */
-		trace_workqueue_execute_start(cwq->name, work, f);
-		debug_check_routine_memory(work, data, f, cwq->name);
+		if (watched) {
+			shim_point(SHIM_POINT_UNLOCK);
+			trace_workqueue_execute_start(cwq->name, work, f);
+			if (wq_debug)
+				debug_check_routine_memory(work, data, f,
+							   cwq->name);
+		}
 		f(data);
 		ran++;
-		trace_workqueue_execute_end(cwq->name, work, f);
-		if (unlikely(preempt_count())) {
-			printk(KERN_EMERG
-			       "BUG: workqueue leaked lock or atomic: "
-			       "%s/%d/0x%08lx, last function %p\n",
-			       current->comm, current->pid, preempt_count(),
-			       (void *) f);
-			BUG();
+		if (watched) {
+			trace_workqueue_execute_end(cwq->name, work, f);
+			shim_point(SHIM_POINT_LOCK);
 		}
-		/* not in the preempt count: its holder may sleep */
-		if (unlikely(kernel_locked())) {
-			printk(KERN_EMERG
-			       "BUG: workqueue leaked the big kernel "
-			       "lock: %s/%d, lock_depth %d, last function %p\n",
-			       current->comm, current->pid, current->lock_depth,
-			       (void *) f);
-			BUG();
-		}
-
-		spin_lock_irqsave(&cwq->lock, flags);
-		cwq->current_work = NULL;
-		cwq->remove_sequence++;
-		if (waitqueue_active(&cwq->work_done)) {
-			/* flushers take cwq->lock as soon as they wake */
-			spin_unlock_irqrestore(&cwq->lock, flags);
-			wake_up_all(&cwq->work_done);
-			spin_lock_irqsave(&cwq->lock, flags);
-		}
+		check_routine_leaks(worker, f);
+		__atomic_store_n(&cwq->current_work, NULL, __ATOMIC_RELAXED);
+		__atomic_store_n(&cwq->remove_sequence, ++done,
+				 __ATOMIC_RELEASE);
 	}
-	spin_unlock_irqrestore(&cwq->lock, flags);
+	smp_mb();
+	wake_flushers(cwq);
 	return ran;
 }
 
@@ -440,7 +588,7 @@ static int worker_thread(void *__cwq)
 {
 	struct cpu_workqueue_struct *cwq = __cwq;
 	unsigned long flags;
-	int burst = 0;
+	int ran = 0; /* works run since the worker last found none */
 
 	strcpy(current->comm, cwq->name);
 	daemonize();
@@ -451,44 +599,70 @@ static int worker_thread(void *__cwq)
 
 	spin_lock_irqsave(&cwq->lock, flags);
 	for (;;) {
-		if (!list_empty(&cwq->worklist)) {
+		struct list_head *batch;
+
+		/* take all: producers meanwhile push onto an empty stack */
+		take_pushed(cwq);
+		batch = cwq->taken;
+		if (batch) {
+			cwq->taken = NULL;
 			spin_unlock_irqrestore(&cwq->lock, flags);
-			/* more than one: work came in while we ran, a burst */
-			burst = run_workqueue(cwq) > 1;
+			if (unlikely(work_watched()))
+				ran += run_workqueue(cwq, batch, 1);
+			else
+				ran += run_workqueue(cwq, batch, 0);
 			spin_lock_irqsave(&cwq->lock, flags);
 			continue;
 		}
 		if (cwq->should_stop)
 			break;
 		/*
-		 * The worker shares its CPU with whoever queues from there: in
-		 * a burst, give the CPU up once before sleeping, so that the
-		 * producer refills the list instead of waking us up for every
-		 * work (each wake-up is a round trip through the host kernel).
-		 * Not after a lone work: a thread that yields and then sleeps is
-		 * woken later than one that just sleeps, which a lone work would
-		 * pay every time (make bench's wake latency shows by how much).
+		 * The worker shares its CPU with whoever queues from there:
+		 * after a burst (more than one work since it last found none,
+		 * as 2.5.41's loop counted), give the CPU up once before
+		 * sleeping, so that the producer refills the list instead of
+		 * waking us up for every work (each wake-up is a round trip
+		 * through the host kernel).  Not after a lone work: a thread
+		 * that yields and then sleeps is woken later than one that just
+		 * sleeps, which a lone work would pay every time (make bench's
+		 * wake latency shows by how much).
 		 */
-		if (burst) {
+		if (ran > 1) {
 			spin_unlock_irqrestore(&cwq->lock, flags);
 			yield();
 			spin_lock_irqsave(&cwq->lock, flags);
-			burst = 0;
+			ran = 0;
 			continue;
 		}
-		/* marked sleeping under the lock: a queuer that adds work wakes us */
+		ran = 0;
+		/*
+		 * Marked sleeping, then a last look at pushed: a queuer that
+		 * pushes later sees the mark and wakes us (worker_needs_wake).
+		 */
 		set_current_state(TASK_INTERRUPTIBLE);
-		cwq->worker_sleeping = 1;
-		spin_unlock_irqrestore(&cwq->lock, flags);
-		schedule();
-		spin_lock_irqsave(&cwq->lock, flags);
-		cwq->worker_sleeping = 0;
+		__atomic_store_n(&cwq->worker_sleeping, 1, __ATOMIC_SEQ_CST);
+		if (!__atomic_load_n(&cwq->pushed, __ATOMIC_SEQ_CST)) {
+			spin_unlock_irqrestore(&cwq->lock, flags);
+			schedule();
+			spin_lock_irqsave(&cwq->lock, flags);
+		}
+		__set_current_state(TASK_RUNNING);
+		__atomic_store_n(&cwq->worker_sleeping, 0, __ATOMIC_RELAXED);
 	}
 	spin_unlock_irqrestore(&cwq->lock, flags);
 	/* the last thing the worker touches: destroy frees cwq after this */
 	complete_and_exit(&cwq->exit, 0);
 }
 
+/* Have the routines of the first @sequence works inserted returned? */
+static int works_done(struct cpu_workqueue_struct *cwq, long sequence)
+{
+	return sequence - __atomic_load_n(&cwq->remove_sequence,
+					  __ATOMIC_SEQ_CST) <=
+	       0;
+}
+
+/* Wait until the works inserted on @cwq so far have run. */
 static void flush_cpu_workqueue(struct cpu_workqueue_struct *cwq)
 {
 	DECLARE_WAITQUEUE(wait, current);
@@ -496,13 +670,23 @@ static void flush_cpu_workqueue(struct cpu_workqueue_struct *cwq)
 	long sequence_needed;
 
 	spin_lock_irqsave(&cwq->lock, flags);
+	/* what was pushed before this call is counted in from here */
+	take_pushed(cwq);
 	sequence_needed = cwq->insert_sequence;
-	while (sequence_needed - cwq->remove_sequence > 0) {
+	if (!works_done(cwq, sequence_needed)) {
 		add_wait_queue(&cwq->work_done, &wait);
-		set_current_state(TASK_UNINTERRUPTIBLE);
-		spin_unlock_irqrestore(&cwq->lock, flags);
-		schedule();
-		spin_lock_irqsave(&cwq->lock, flags);
+		/* counted in before the count is read: see wake_flushers() */
+		__atomic_add_fetch(&cwq->flushers, 1, __ATOMIC_SEQ_CST);
+		for (;;) {
+			set_current_state(TASK_UNINTERRUPTIBLE);
+			if (works_done(cwq, sequence_needed))
+				break;
+			spin_unlock_irqrestore(&cwq->lock, flags);
+			schedule();
+			spin_lock_irqsave(&cwq->lock, flags);
+		}
+		__set_current_state(TASK_RUNNING);
+		__atomic_sub_fetch(&cwq->flushers, 1, __ATOMIC_SEQ_CST);
 		remove_wait_queue(&cwq->work_done, &wait);
 	}
 	spin_unlock_irqrestore(&cwq->lock, flags);
@@ -558,7 +742,7 @@ static void stop_worker(struct cpu_workqueue_struct *cwq)
 	wake = worker_needs_wake(cwq);
 	spin_unlock_irqrestore(&cwq->lock, flags);
 	if (wake)
-		wake_worker(cwq);
+		wake_up_process(cwq->thread);
 	wait_for_completion(&cwq->exit);
 }
 
@@ -589,7 +773,6 @@ static int start_worker(struct workqueue_struct *wq, int cpu)
 		return -ENOMEM;
 	memset(cwq, 0, sizeof(*cwq));
 	spin_lock_init(&cwq->lock);
-	INIT_LIST_HEAD(&cwq->worklist);
 	INIT_LIST_HEAD(&cwq->delayed);
 	init_waitqueue_head(&cwq->work_done);
 	init_completion(&cwq->startup);
@@ -732,13 +915,18 @@ static int workqueue_drained(struct workqueue_struct *wq)
 	local_irq_save(flags);
 	for_each_online_cpu(cpu)
 		spin_lock(&wq->cpu_wq[cpu]->lock);
+	/* a work taken and not yet returned, running or not, is counted */
 	for_each_online_cpu(cpu) {
 		struct cpu_workqueue_struct *cwq = wq->cpu_wq[cpu];
 
-		if (!list_empty(&cwq->worklist) || !list_empty(&cwq->delayed) ||
-		    cwq->current_work)
+		if (!works_done(cwq, cwq->insert_sequence) ||
+		    !list_empty(&cwq->delayed))
 			empty = 0;
 	}
+	/* after the counts: what a work seen returned pushed is seen pushed */
+	for_each_online_cpu(cpu)
+		if (__atomic_load_n(&wq->cpu_wq[cpu]->pushed, __ATOMIC_ACQUIRE))
+			empty = 0;
 	for_each_online_cpu(cpu)
 		spin_unlock(&wq->cpu_wq[cpu]->lock);
 	local_irq_restore(flags);
@@ -854,6 +1042,7 @@ static void __init workqueue_boot_params(void)
 __attribute__((constructor(110))) static void workqueue_init(void)
 {
 	workqueue_boot_params();
+	wq_debug = debug_objects_enabled();
 	keventd_wq = create_workqueue("events");
 	if (!keventd_wq)
 		panic("workqueue: cannot create the events queue");

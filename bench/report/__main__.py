@@ -74,6 +74,8 @@ def show(figs, goals, failed):
     print()
     print(tables.throughput_text(figs))
     print()
+    print(tables.worker_text(figs))
+    print()
     print(tables.controlled_text(figs))
     print()
     print(tables.conversion_text(figs))

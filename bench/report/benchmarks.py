@@ -17,6 +17,16 @@ THROUGHPUT = [
      "then sleeps on a futex"),
 ]
 WORKQUEUE_VARIANTS = ("schedule_work", "queue_work")
+# (figure suffix, what the routine does): the small one runs on the
+# workqueue and the reference only, which the aims compare
+ROUTINES = (("", "empty routine (marks its work done)"),
+            ("_small", "small routine (32 steps of arithmetic, then marks its work done)"))
+SMALL_VARIANTS = WORKQUEUE_VARIANTS + ("wfcqueue",)
+
+
+def routine_variants(suffix):
+    """The throughput variants run with the routine of @suffix."""
+    return [t for t in THROUGHPUT if not suffix or t[0] in SMALL_VARIANTS]
 
 
 def producers_text(p):
@@ -31,47 +41,55 @@ def rounds_to_reference(pairs):
 
 
 def throughput(figs, rows):
-    for p in (1, 2):
-        rounds = {v: good(rows, "throughput", "%s-%dp" % (v, p)) for v, _, _ in THROUGHPUT}
-        rate = {v: median(rs, "works_per_s") for v, rs in rounds.items()}
-        cpu = {v: median(rs, "cpu_ns_per_work") for v, rs in rounds.items()}
-        ref = rounds["wfcqueue"]
-        for v, stack, what in THROUGHPUT:
-            rs = rounds[v]
-            pair_rate = paired_ratios(rs, ref, "works_per_s")
-            pair_cpu = paired_ratios(rs, ref, "cpu_ns_per_work")
-            f = figs.add(
-                "throughput_%s_%dp" % (v, p), "works/s", [r["works_per_s"] for r in rs],
-                "%s, %s, trivial routines" % (what, producers_text(p)),
-                stack=stack, producers=p,
-                ratio_to_taskqueue=ratio(rate[v], rate["schedule_task"]),
-                ratio_to_reference=ratio(rate[v], rate["wfcqueue"]),
-                **rounds_to_reference(pair_rate),
-                cpu_ns_per_work=cpu[v],
-                switches_per_1k_works=median(rs, "switches_per_1k_works"),
-                stalls_median=median(rs, "stalls"),
-                works_per_round=rs[0]["works"] if rs else None,
-                ring=rs[0].get("ring") if rs else None,
-                spin_polls=rs[0].get("spin_polls") if rs else None)
-            why = problems(rows, "throughput", "%s-%dp" % (v, p))
-            if why:
-                f["failed_rounds"] = why
-            figs.add(
-                "cpu_per_work_%s_%dp" % (v, p), "CPU ns/work",
-                [r["cpu_ns_per_work"] for r in rs],
-                "%s, %s: CPU time of every thread of the process over the "
-                "throughput round (getrusage), per work" % (what, producers_text(p)),
-                stack=stack, producers=p,
-                ratio_to_taskqueue=ratio(cpu[v], cpu["schedule_task"]),
-                ratio_to_reference=ratio(cpu[v], cpu["wfcqueue"]),
-                **rounds_to_reference(pair_cpu))
+    for suffix, routine in ROUTINES:
+        for p in (1, 2):
+            throughput_of(figs, rows, suffix, routine, p)
     for v, _, what in THROUGHPUT:
         rs = good(rows, "throughput", "%s-1p" % v) + good(rows, "throughput", "%s-2p" % v)
         ring = rs[0].get("ring") if rs else None
         figs.add("peak_rss_throughput_%s" % v, "kB", [r["vm_hwm_kb"] for r in rs],
-                 "VmHWM of the throughput processes, %s (1 and 2 producers; "
-                 "includes the harness's ring%s of works per producer)" % (
+                 "VmHWM of the throughput processes, %s (1 and 2 producers, empty "
+                 "routine; includes the harness's ring%s of works per producer)" % (
                      what, " of %d" % ring if ring else ""))
+
+
+def throughput_of(figs, rows, suffix, routine, p):
+    """The figures of @p producers running the routine of @suffix."""
+    tag = suffix.replace("_", "-")
+    rounds = {v: good(rows, "throughput", "%s%s-%dp" % (v, tag, p))
+              for v, _, _ in routine_variants(suffix)}
+    rate = {v: median(rs, "works_per_s") for v, rs in rounds.items()}
+    cpu = {v: median(rs, "cpu_ns_per_work") for v, rs in rounds.items()}
+    ref = rounds["wfcqueue"]
+    for v, stack, what in routine_variants(suffix):
+        rs = rounds[v]
+        pair_rate = paired_ratios(rs, ref, "works_per_s")
+        pair_cpu = paired_ratios(rs, ref, "cpu_ns_per_work")
+        f = figs.add(
+            "throughput_%s%s_%dp" % (v, suffix, p), "works/s", [r["works_per_s"] for r in rs],
+            "%s, %s, %s" % (what, producers_text(p), routine),
+            stack=stack, producers=p,
+            ratio_to_taskqueue=ratio(rate[v], rate.get("schedule_task")),
+            ratio_to_reference=ratio(rate[v], rate["wfcqueue"]),
+            **rounds_to_reference(pair_rate),
+            cpu_ns_per_work=cpu[v],
+            switches_per_1k_works=median(rs, "switches_per_1k_works"),
+            stalls_median=median(rs, "stalls"),
+            works_per_round=rs[0]["works"] if rs else None,
+            ring=rs[0].get("ring") if rs else None,
+            spin_polls=rs[0].get("spin_polls") if rs else None)
+        why = problems(rows, "throughput", "%s%s-%dp" % (v, tag, p))
+        if why:
+            f["failed_rounds"] = why
+        figs.add(
+            "cpu_per_work_%s%s_%dp" % (v, suffix, p), "CPU ns/work",
+            [r["cpu_ns_per_work"] for r in rs],
+            "%s, %s, %s: CPU time of every thread of the process over the "
+            "throughput round (getrusage), per work" % (what, producers_text(p), routine),
+            stack=stack, producers=p,
+            ratio_to_taskqueue=ratio(cpu[v], cpu.get("schedule_task")),
+            ratio_to_reference=ratio(cpu[v], cpu["wfcqueue"]),
+            **rounds_to_reference(pair_cpu))
 
 
 ENQUEUE = [

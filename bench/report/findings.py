@@ -73,10 +73,13 @@ def throughput_sleeps(figs):
     s = ("**Context switches per 1000 works** in the throughput rounds (1 / 2 "
          "producers): %s.  A switch is mostly a consumer going to sleep on an empty "
          "queue and being woken, or yielding to a producer on its CPU." % "; ".join(parts))
-    if polls is not None:
+    if polls:
         s += ("  Before it sleeps, the reference's consumer polls its empty queue %s times "
               "and yields once after a burst; the workqueue's worker only yields once "
               "after a burst." % fmt(polls))
+    elif polls is not None:
+        s += ("  Both consumers follow one policy: after a burst they yield once, else "
+              "they sleep at once; neither polls its empty queue.")
     return s
 
 

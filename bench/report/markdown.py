@@ -46,12 +46,21 @@ def write(machine, figs, aims, findings, plots, failed):
         L.append("- **%s**: %s\n" % (a["aim"], a["why"]))
     polls = figs.value("throughput_wfcqueue_1p", "spin_polls")
     L += ["## Throughput against the reference\n",
-          "Medians over rounds.  The reference is a liburcu wfcqueue and a consumer per "
-          "CPU, pinned, which polls its empty queue%s and yields once after a burst "
-          "before it sleeps on a futex (bench/stack.h).  CPU ns/work is the CPU time of "
-          "every thread of the process (getrusage) over the round, per work.\n" % (
-              " %s times" % fmt(polls) if polls is not None else ""),
+          "Medians over rounds, each round of each variant a process of its own, the "
+          "variants interleaved round by round.  The reference is a liburcu wfcqueue and "
+          "a consumer per CPU, pinned, as the workqueue has its workers; like the "
+          "worker, it %syields once after a burst, else sleeps on a futex, and is woken "
+          "only if it said it sleeps (bench/stack.h).  Both run the same routine: the "
+          "empty one only marks its work done, the small one first does 32 steps of "
+          "arithmetic.  CPU ns/work is the CPU time of every thread of the process "
+          "(getrusage) over the round, per work.\n" % (
+              "polls its empty queue %s times, then " % fmt(polls) if polls else ""),
           tables.throughput_md(figs),
+          "## The worker's side alone\n",
+          "Works piled up behind a blocker work, then run once it is let go while the "
+          "caller sleeps: the CPU time of the process from the release to the last "
+          "routine, per work (bench/enqueue.c; medians over rounds).\n",
+          tables.worker_md(figs),
           "## Controlled scheduling\n",
           "Whole runs per second of the tty scenarios, every scenario in turn, two runs at "
           "a time, one process each (bench/scenario-runs), medians over rounds; and the "

@@ -138,7 +138,7 @@ def draw_all(out, term, figs, cdfs, variants):
         return []
     pl = Plotter(out, term)
     os.makedirs(pl.data, exist_ok=True)
-    pl.bars("throughput", "Throughput, trivial routines (median, bars: min..max over rounds)",
+    pl.bars("throughput", "Throughput, empty routine (median, bars: min..max over rounds)",
             "million works queued and run per second",
             per_producers(figs, "throughput", variants, 1e6))
     pl.bars("cpu-per-work", "CPU time per work, every thread (median, bars: min..max)",

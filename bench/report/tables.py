@@ -1,6 +1,6 @@
 """Tables of figures: the printed summary and the report's markdown tables."""
 
-from .benchmarks import THROUGHPUT
+from .benchmarks import ENQUEUE, ROUTINES, routine_variants
 from .text import fmt, times
 
 SUMMARY_EXTRA = ("p50", "p99", "ratio_to_taskqueue", "ratio_to_reference", "ratio_to_futex",
@@ -22,23 +22,26 @@ def summary(figs):
 
 
 def throughput_rows(figs):
-    """(variant, producers, works/s, x reference, CPU ns/work, x reference, switches)."""
+    """(variant, routine, producers, works/s, x reference, CPU ns/work, x reference,
+    switches)."""
     rows = []
-    for p in (1, 2):
-        for v, _, _ in THROUGHPUT:
-            t = figs.get("throughput_%s_%dp" % (v, p))
-            c = figs.get("cpu_per_work_%s_%dp" % (v, p))
-            if not t or t["median"] is None:
-                continue
-            rows.append((v, p, fmt(t["median"]), times(t.get("ratio_to_reference")),
-                         fmt(c["median"] if c else None),
-                         times(c.get("ratio_to_reference") if c else None),
-                         fmt(t.get("switches_per_1k_works"))))
+    for suffix, routine in ROUTINES:
+        for p in (1, 2):
+            for v, _, _ in routine_variants(suffix):
+                t = figs.get("throughput_%s%s_%dp" % (v, suffix, p))
+                c = figs.get("cpu_per_work_%s%s_%dp" % (v, suffix, p))
+                if not t or t["median"] is None:
+                    continue
+                rows.append((v, routine.split()[0], p, fmt(t["median"]),
+                             times(t.get("ratio_to_reference")),
+                             fmt(c["median"] if c else None),
+                             times(c.get("ratio_to_reference") if c else None),
+                             fmt(t.get("switches_per_1k_works"))))
     return rows
 
 
-THROUGHPUT_HEAD = ("variant", "producers", "works/s", "x reference", "CPU ns/work",
-                   "x reference", "switches/1k works")
+THROUGHPUT_HEAD = ("variant", "routine", "producers", "works/s", "x reference",
+                   "CPU ns/work", "x reference", "switches/1k works")
 
 
 def text_table(line, head, rows, empty=""):
@@ -47,8 +50,36 @@ def text_table(line, head, rows, empty=""):
 
 
 def throughput_text(figs):
-    return text_table("%-14s %9s %10s %11s %11s %11s %17s", THROUGHPUT_HEAD,
+    return text_table("%-14s %7s %9s %10s %11s %11s %11s %17s", THROUGHPUT_HEAD,
                       throughput_rows(figs))
+
+
+def worker_rows(figs):
+    """(variant, CPU ns/work, x reference, x taskqueue) of the worker's side alone."""
+    ref, tq = figs.value("run_wfcqueue"), figs.value("run_schedule_task")
+    rows = []
+    for v, _ in ENQUEUE:
+        x = figs.value("run_%s" % v)
+        if x is None or v.endswith("_debug"):
+            continue
+        rows.append((v, fmt(x), times(x / ref if ref else None),
+                     times(x / tq if tq else None)))
+    return rows
+
+
+WORKER_HEAD = ("worker side alone", "CPU ns/work", "x reference", "x taskqueue")
+
+
+def worker_text(figs):
+    return text_table("%-22s %12s %12s %12s", WORKER_HEAD, worker_rows(figs),
+                      "worker side: not measured")
+
+
+def worker_md(figs):
+    rows = worker_rows(figs)
+    if not rows:
+        return "Not measured.\n"
+    return "\n".join(md_table(WORKER_HEAD, rows)) + "\n"
 
 
 def md_table(head, rows):

@@ -154,6 +154,85 @@ Test(workqueue, flush_is_not_starved_by_requeueing_works)
 	destroy_workqueue(churn.wq);
 }
 
+/* --- a flush waits for its works, not for the rest of their batch -------- */
+
+static struct later {
+	workqueue_t *wq;
+	struct task_struct *flusher;
+	struct completion flushed;
+	work_t work;
+} later;
+
+static int flush_thread(void *unused)
+{
+	__atomic_store_n(&later.flusher, current, __ATOMIC_RELEASE);
+	flush_workqueue(later.wq);
+	complete_all(&later.flushed);
+	return 0;
+}
+
+/* Queued after the flush began: it waits for the flush to return. */
+static void wait_for_flush_fn(void *unused)
+{
+	wait_for_completion(&later.flushed);
+}
+
+static int flusher_asleep(void)
+{
+	struct task_struct *t =
+		__atomic_load_n(&later.flusher, __ATOMIC_ACQUIRE);
+
+	return t && __atomic_load_n(&t->state, __ATOMIC_ACQUIRE) ==
+			    TASK_UNINTERRUPTIBLE;
+}
+
+/*
+ * The worker takes what is queued at once and runs it as one batch: w0,
+ * queued before the flush, and a later work, queued once the flush waits,
+ * run in the same batch, and the later one waits for the flush to return.
+ * A flush that waited for the batch rather than for its own works would
+ * never return.  Whether it shows depends on when the flusher runs, so
+ * the scenario runs under controlled schedules, each seed the same way
+ * every time.
+ */
+CHILD_SCENARIO(flush_before_later_work)
+{
+	struct counted_work w0;
+	struct blocker b;
+
+	later.wq = create_workqueue("later");
+	init_completion(&later.flushed);
+	INIT_WORK(&later.work, wait_for_flush_fn, NULL);
+	counted_work_init(&w0);
+	child_check(start_blocker(later.wq, &b) == 1);
+	child_check(queue_work(later.wq, &w0.work) == 1);
+	child_check(kernel_thread(flush_thread, NULL, 0) > 0);
+	/* asleep in flush_cpu_workqueue(): what it waits for is counted */
+	while (!flusher_asleep())
+		cpu_relax();
+	child_check(queue_work(later.wq, &later.work) == 1);
+	unblock_worker(&b);
+	wait_for_completion(&later.flushed);
+	child_check(runs(&w0) == 1);
+	destroy_workqueue(later.wq);
+	exit(0);
+}
+
+Test(workqueue, flush_returns_before_a_later_work_of_the_same_batch_runs,
+     .timeout = 60)
+{
+	struct child_result res;
+	char env[32];
+	int seed;
+
+	for (seed = 1; seed <= 12; seed++) {
+		snprintf(env, sizeof(env), "SHIM_SCHED=pct:%d", seed);
+		run_child("flush_before_later_work", env, &res);
+		cr_assert(WIFEXITED(res.status) && !WEXITSTATUS(res.status),
+			  "%s: status 0x%x:\n%s", env, res.status, res.out);
+	}
+}
+
 /* --- flush from a work of the same queue -------------------------------- */
 
 struct self_flusher {

@@ -71,7 +71,18 @@ static inline void __clear_bit(int nr, volatile unsigned long *addr)
 	addr[BIT_WORD(nr)] &= ~BIT_MASK(nr);
 }
 
+/*
+ * Order clear_bit() against what comes before or after it, as a full
+ * barrier.  The atomic bitops are locked instructions on x86, which are
+ * full barriers already: there, as in the kernel, these only keep the
+ * compiler from moving accesses across.
+ */
+#if defined(__x86_64__) || defined(__i386__)
+#define smp_mb__before_clear_bit() barrier()
+#define smp_mb__after_clear_bit() barrier()
+#else
 #define smp_mb__before_clear_bit() mb()
 #define smp_mb__after_clear_bit() mb()
+#endif
 
 #endif /* _ASM_BITOPS_H */

@@ -50,6 +50,17 @@ static inline void __trace_work(enum shim_work_event ev, const void *work,
 		shim_ctl_trace_work(ev, routine, queue);
 }
 
+/*
+ * Would the tracepoints below do anything: is a probe installed, or does
+ * a controlled run log the work events?  For a hot path that tests it once
+ * and then leaves its tracepoints out (the kernel's trace_*_enabled()).
+ */
+static inline int trace_workqueue_enabled(void)
+{
+	return __atomic_load_n(&shim_work_probe, __ATOMIC_RELAXED) ||
+	       shim_controlled;
+}
+
 #define trace_workqueue_queue_work(queue, work, routine) \
 	__trace_work(SHIM_WORK_QUEUE, (work), (routine), (queue))
 #define trace_workqueue_execute_start(queue, work, routine) \
