@@ -233,6 +233,60 @@ SCENARIO(floppy, "lost_irq", 0, lost_irq,
 	 "(cancel_activity), shows the state (.sync), resets, and the request "
 	 "is retried");
 
+struct stall_arg {
+	struct scenario_ctx *ctx;
+	struct sim_fdc *fdc;
+	struct workload *w;
+	struct floppy_stats during;
+};
+
+/* thread 0 drives the clock; thread 1 looks while a bottom half is held */
+static void stall_thread(void *arg, int i)
+{
+	struct stall_arg *a = arg;
+
+	if (i == 0) {
+		run_workload(a->ctx, a->w);
+		return;
+	}
+	sim_fdc_wait_stalled(a->fdc);
+	floppy_get_stats(&a->during);
+	show_floppy(); /* the state dump names the queued bottom half */
+	sim_fdc_unstall(a->fdc);
+}
+
+/*
+ * A bottom half is held in the controller's handshake after the command's
+ * interrupt came: the bottom half that interrupt scheduled waits queued
+ * behind it (keventd runs one task at a time; a work queued from its own
+ * worker stays on that CPU), which is what the state dump then shows.
+ */
+static void stalled_bh(struct scenario_ctx *ctx)
+{
+	struct stall_arg a;
+	struct sim_fdc *fdc;
+	struct workload w;
+
+	if (!start(ctx, &fdc))
+		return;
+	make_workload(&w, scn_seed(ctx), 3);
+	memset(&a, 0, sizeof(a));
+	a.ctx = ctx;
+	a.fdc = fdc;
+	a.w = &w;
+	sim_fdc_stall(fdc);
+	scn_run_threads(2, stall_thread, &a);
+	obs_u64(ctx, "bh_pending_while_held", a.during.bh_pending);
+	inv(ctx, "bh_queued_behind_the_held_one", a.during.bh_pending == 1);
+	report_workload(ctx, fdc, &w, 0);
+	stop(fdc);
+	free_workload(&w);
+}
+SCENARIO(floppy, "stalled_bh", 0, stalled_bh,
+	 "a bottom half is held in the controller's handshake after its "
+	 "command's interrupt scheduled the next one: the state dump shows "
+	 "that one queued (floppy_tq.sync / the work's pending bit)");
+
 /* is @sector in request @owner of the first @n writes, and in no other? */
 static int sector_owned_by(struct workload *w, int n, int sector, int owner)
 {
