@@ -119,6 +119,75 @@ SCENARIO(reiserfs, "nomem", 0, nomem,
 	 "the 7th commit task cannot be allocated (GFP_NOFS fails): that "
 	 "transaction is committed synchronously, still in order");
 
+/*
+ * The first mount with its allocations failing in turn, then the kernel
+ * threads it may start (a commit queue's workers): @fail(n) arms the n-th
+ * failure.  Each failed mount must leave nothing behind; a later one
+ * succeeds.  Returns the mounted file system, or NULL.
+ */
+static struct super_block *mount_failing(struct scenario_ctx *ctx,
+					 const char *what, void (*fail)(int))
+{
+	struct super_block *s = NULL;
+	char key[64];
+	int n, clean = 1, failures = 0;
+
+	for (n = 1; n <= 64 && !s; n++) {
+		fail(n);
+		s = reiserfs_mount("sda1", 2);
+		fail(0);
+		if (!s) {
+			failures++;
+			clean &= shim_kmalloc_outstanding() == 0 &&
+				 reiserfs_mounted() == 0;
+		}
+	}
+	snprintf(key, sizeof(key), "mount_%s_failures_clean", what);
+	inv(ctx, key, clean);
+	snprintf(key, sizeof(key), "mount_%s_failures", what);
+	stat_u64(ctx, key, failures);
+	snprintf(key, sizeof(key), "mounted_despite_%s_failures", what);
+	obs_u64(ctx, key, s != NULL);
+	return s;
+}
+
+static void fail_kmalloc(int n)
+{
+	shim_fail_kmalloc_nth(n);
+}
+
+static void fail_kthread(int n)
+{
+	shim_fail_kthread_nth(n);
+}
+
+/*
+ * Mounts that run out of memory or of threads, then an unmount while the
+ * commits of 20 transactions are still queued or sleeping on the disk,
+ * through put_super's journal_release(): it waits for them all.
+ */
+static void mount_nomem(struct scenario_ctx *ctx)
+{
+	struct super_block *s;
+	int i;
+
+	s = mount_failing(ctx, "kmalloc", fail_kmalloc);
+	if (s)
+		reiserfs_umount(s, NULL, NULL, 0);
+	s = mount_failing(ctx, "kthread", fail_kthread);
+	if (!s)
+		return;
+	for (i = 0; i < 20; i++)
+		reiserfs_transaction(s, 1 + i % 5, 0);
+	reiserfs_umount(s, NULL, NULL, 0); /* the commits are still going */
+	obs_i64(ctx, "mounted_after", reiserfs_mounted());
+	inv(ctx, "all_unmounted", reiserfs_mounted() == 0);
+}
+SCENARIO(reiserfs, "mount_nomem", 0, mount_nomem,
+	 "the first mount's allocations, then its threads, fail in turn and "
+	 "leave nothing behind; then an unmount while 20 commits are queued or "
+	 "sleeping on the disk waits for them");
+
 /* sync transactions mixed in: FLUSH_ALL commits everything before */
 static void sync_mix(struct scenario_ctx *ctx)
 {
