@@ -268,51 +268,22 @@ SCENARIO(
 	"io_destroy while 16 requests are in flight on closed files: it waits "
 	"for them and for the deferred fputs; the context is freed by the last put");
 
-/*
- * aio_setup() with its allocations failing in turn, then the kernel
- * threads it may start (a queue's workers): each failure returns -ENOMEM
- * and leaves nothing behind, and a later call succeeds.
- */
-static void setup_failing(struct scenario_ctx *ctx, const char *what,
-			  void (*fail)(int))
+static int setup_once(void *arg)
 {
-	char key[64];
-	int n, ret = -1, clean = 1, failures = 0;
+	int ret = aio_setup();
 
-	for (n = 1; n <= 64 && ret; n++) {
-		fail(n);
-		ret = aio_setup();
-		fail(0);
-		if (ret) {
-			failures++;
-			clean &= ret == -ENOMEM &&
-				 shim_kmalloc_outstanding() == 0;
-		}
-	}
-	snprintf(key, sizeof(key), "setup_%s_failures_clean", what);
-	inv(ctx, key, clean);
-	snprintf(key, sizeof(key), "setup_%s_failures", what);
-	stat_u64(ctx, key, failures);
-	snprintf(key, sizeof(key), "setup_despite_%s_failures", what);
-	obs_i64(ctx, key, ret);
 	if (!ret)
 		aio_exit();
+	return ret;
 }
 
-static void fail_kmalloc(int n)
-{
-	shim_fail_kmalloc_nth(n);
-}
-
-static void fail_kthread(int n)
-{
-	shim_fail_kthread_nth(n);
-}
-
+/* aio_setup's allocations, then its threads (a queue's workers), fail in turn */
 static void setup_nomem(struct scenario_ctx *ctx)
 {
-	setup_failing(ctx, "kmalloc", fail_kmalloc);
-	setup_failing(ctx, "kthread", fail_kthread);
+	obs_i64(ctx, "setup_despite_kmalloc_failures",
+		scn_fail_in_turn(ctx, "setup_kmalloc", 0, setup_once, NULL));
+	obs_i64(ctx, "setup_despite_kthread_failures",
+		scn_fail_in_turn(ctx, "setup_kthread", 1, setup_once, NULL));
 }
 SCENARIO(aio, "setup_nomem", 0, setup_nomem,
 	 "aio_setup's allocations, then its threads, fail in turn: -ENOMEM "

@@ -287,6 +287,34 @@ SCENARIO(floppy, "stalled_bh", 0, stalled_bh,
 	 "command's interrupt scheduled the next one: the state dump shows "
 	 "that one queued (floppy_tq.sync / the work's pending bit)");
 
+static int init_once(void *arg)
+{
+	int ret = floppy_init();
+
+	if (!ret)
+		floppy_exit();
+	return ret;
+}
+
+/* floppy_init's allocations, then its threads: none today (see tty's) */
+static void init_nomem(struct scenario_ctx *ctx)
+{
+	struct sim_fdc *fdc;
+
+	shim_clock_virtual();
+	fdc = sim_fdc_plug(FLOPPY_IRQ);
+	if (!inv(ctx, "controller_plugged", fdc != NULL))
+		return;
+	obs_i64(ctx, "init_despite_kmalloc_failures",
+		scn_fail_in_turn(ctx, "init_kmalloc", 0, init_once, NULL));
+	obs_i64(ctx, "init_despite_kthread_failures",
+		scn_fail_in_turn(ctx, "init_kthread", 1, init_once, NULL));
+	sim_fdc_unplug(fdc);
+}
+SCENARIO(floppy, "init_nomem", 0, init_nomem,
+	 "floppy_init's allocations, then its threads, fail in turn: -ENOMEM "
+	 "each time, nothing left behind, and a later init works");
+
 /* is @sector in request @owner of the first @n writes, and in no other? */
 static int sector_owned_by(struct workload *w, int n, int sector, int owner)
 {

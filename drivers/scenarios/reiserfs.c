@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include <shim/test.h>
+#include <linux/errno.h>
 #include <world/util.h>
 #include <entry/reiserfs.h>
 
@@ -119,67 +120,46 @@ SCENARIO(reiserfs, "nomem", 0, nomem,
 	 "the 7th commit task cannot be allocated (GFP_NOFS fails): that "
 	 "transaction is committed synchronously, still in order");
 
-/*
- * The first mount with its allocations failing in turn, then the kernel
- * threads it may start (a commit queue's workers): @fail(n) arms the n-th
- * failure.  Each failed mount must leave nothing behind; a later one
- * succeeds.  Returns the mounted file system, or NULL.
- */
-static struct super_block *mount_failing(struct scenario_ctx *ctx,
-					 const char *what, void (*fail)(int))
-{
-	struct super_block *s = NULL;
-	char key[64];
-	int n, clean = 1, failures = 0;
+struct mount_try {
+	struct super_block *s;
+	int clean; /* nothing counted as mounted after a failure */
+};
 
-	for (n = 1; n <= 64 && !s; n++) {
-		fail(n);
-		s = reiserfs_mount("sda1", 2);
-		fail(0);
-		if (!s) {
-			failures++;
-			clean &= shim_kmalloc_outstanding() == 0 &&
-				 reiserfs_mounted() == 0;
-		}
-	}
-	snprintf(key, sizeof(key), "mount_%s_failures_clean", what);
-	inv(ctx, key, clean);
-	snprintf(key, sizeof(key), "mount_%s_failures", what);
-	stat_u64(ctx, key, failures);
-	snprintf(key, sizeof(key), "mounted_despite_%s_failures", what);
-	obs_u64(ctx, key, s != NULL);
-	return s;
-}
-
-static void fail_kmalloc(int n)
+static int mount_once(void *arg)
 {
-	shim_fail_kmalloc_nth(n);
-}
+	struct mount_try *m = arg;
 
-static void fail_kthread(int n)
-{
-	shim_fail_kthread_nth(n);
+	m->s = reiserfs_mount("sda1", 2);
+	if (m->s)
+		return 0;
+	m->clean &= reiserfs_mounted() == 0;
+	return -ENOMEM;
 }
 
 /*
- * Mounts that run out of memory or of threads, then an unmount while the
- * commits of 20 transactions are still queued or sleeping on the disk,
- * through put_super's journal_release(): it waits for them all.
+ * The first mount's allocations, then its threads (a commit queue's
+ * workers), fail in turn; then an unmount while the commits of 20
+ * transactions are still queued or sleeping on the disk, through
+ * put_super's journal_release(): it waits for them all.
  */
 static void mount_nomem(struct scenario_ctx *ctx)
 {
-	struct super_block *s;
+	struct mount_try m = { NULL, 1 };
 	int i;
 
-	s = mount_failing(ctx, "kmalloc", fail_kmalloc);
-	if (s)
-		reiserfs_umount(s, NULL, NULL, 0);
-	s = mount_failing(ctx, "kthread", fail_kthread);
-	if (!s)
+	scn_fail_in_turn(ctx, "mount_kmalloc", 0, mount_once, &m);
+	obs_u64(ctx, "mounted_despite_kmalloc_failures", m.s != NULL);
+	if (m.s)
+		reiserfs_umount(m.s, NULL, NULL, 0);
+	m.s = NULL;
+	scn_fail_in_turn(ctx, "mount_kthread", 1, mount_once, &m);
+	obs_u64(ctx, "mounted_despite_kthread_failures", m.s != NULL);
+	inv(ctx, "failed_mounts_not_counted", m.clean);
+	if (!m.s)
 		return;
 	for (i = 0; i < 20; i++)
-		reiserfs_transaction(s, 1 + i % 5, 0);
-	reiserfs_umount(s, NULL, NULL, 0); /* the commits are still going */
+		reiserfs_transaction(m.s, 1 + i % 5, 0);
+	reiserfs_umount(m.s, NULL, NULL, 0); /* the commits are still going */
 	obs_i64(ctx, "mounted_after", reiserfs_mounted());
 	inv(ctx, "all_unmounted", reiserfs_mounted() == 0);
 }

@@ -501,6 +501,32 @@ SCENARIO(tty, "close_pending", 0, close_pending,
 	 "vhangup, and the module unloaded right after a console switch: "
 	 "each teardown's flush runs the pending work first");
 
+static int init_once(void *arg)
+{
+	int ret = tty_init();
+
+	if (!ret)
+		tty_exit();
+	return ret;
+}
+
+/*
+ * tty_init's allocations, then the threads it may start, fail in turn:
+ * nothing of it needs either today, but a design change that gives the
+ * console or the flip work a queue of its own adds both, and its failure
+ * path must then run somewhere.
+ */
+static void init_nomem(struct scenario_ctx *ctx)
+{
+	obs_i64(ctx, "init_despite_kmalloc_failures",
+		scn_fail_in_turn(ctx, "init_kmalloc", 0, init_once, NULL));
+	obs_i64(ctx, "init_despite_kthread_failures",
+		scn_fail_in_turn(ctx, "init_kthread", 1, init_once, NULL));
+}
+SCENARIO(tty, "init_nomem", 0, init_nomem,
+	 "tty_init's allocations, then its threads, fail in turn: -ENOMEM "
+	 "each time, nothing left behind, and a later init works");
+
 #define STORM_LINES 4
 #define STORM_KEYS 2
 
