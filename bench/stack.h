@@ -109,7 +109,7 @@ static inline void bench_teardown(void)
 typedef struct bench_ref_work {
 	struct cds_wfcq_node node;
 	unsigned long pending;
-	void (*routine)(void *);
+	void (*func)(void *);
 	void *data;
 } bench_work_t;
 
@@ -145,7 +145,7 @@ static inline void bench_init_work(bench_work_t *work, void (*f)(void *),
 {
 	cds_wfcq_node_init(&work->node);
 	work->pending = 0;
-	work->routine = f;
+	work->func = f;
 	work->data = data;
 }
 
@@ -192,7 +192,7 @@ static long bench_ref_run_all(struct bench_ref_cpu *q)
 	__cds_wfcq_for_each_blocking_safe(&head, &tail, node, next)
 	{
 		bench_work_t *work = caa_container_of(node, bench_work_t, node);
-		void (*f)(void *) = work->routine;
+		void (*f)(void *) = work->func;
 		void *data = work->data;
 
 		/* from here the work may be queued again (or freed) */

@@ -440,6 +440,17 @@ def local_new(fn, old):
     return names.locals.get((fn, old))
 
 
+def renamed_member(expr):
+    """Does expr (x.m, p->m) end with a member this run renamed?  Its
+    type is then a task's, even where coccinelle cannot tell: the header
+    it reads still declares the member under its old name."""
+    m = re.search(r"(?:\.|->)\s*(\w+)\s*$", str(expr))
+    if not m:
+        return False
+    ext = names.external or {}
+    return m.group(1) in set(ext.get("fields", {}).values()) | set(names.fields.values())
+
+
 # ---------------------------------------------------------------------------
 # Initialisers
 

@@ -21,8 +21,9 @@
 ///    x whose data is never set in the file becomes PREPARE_WORK(&x, f,
 ///    NULL), as the seed does for floppy_tq: it re-points work that may be
 ///    queued, so it must not reinitialise it.  Any other lone .routine or
-///    .data assignment is kept as it is (work_t has both members);
-///    tqueue-residue.cocci reports it when x is never set up.
+///    .data assignment is kept (tqueue-types.cocci calls the member func,
+///    as 2.5.41 does); tqueue-residue.cocci reports it when x is never
+///    set up.
 ///
 /// Initialisers DECLARE_WORK cannot express (positional, .list, other
 /// members) are left to tqueue-residue.cocci.  The type itself (struct

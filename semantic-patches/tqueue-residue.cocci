@@ -9,8 +9,9 @@
 ///    structure's initialiser;
 ///  - .sync or .list on a work_t (no such members), and a .sync whose type
 ///    is unknown in a file that uses work;
-///  - .routine or .data set on work that the file never sets up with
-///    INIT_WORK or DECLARE_WORK: a zeroed work_t cannot be queued;
+///  - .func (or a .routine left) or .data set on work that the file never
+///    sets up with INIT_WORK or DECLARE_WORK: a zeroed work_t cannot be
+///    queued;
 ///  - any legacy name still in the code (tq_struct in a macro argument,
 ///    code coccinelle could not parse, ...), found by a token scan.
 ///
@@ -266,12 +267,12 @@ tqlib.note(p, "residue_unknown_sync",
            "residue")
 
 // ------------------------------------------------ work never set up
-// x.routine = f; or x.data = d; left on work the file never sets up with
+// x.func = f; or x.data = d; left on work the file never sets up with
 // INIT_WORK/DECLARE_WORK, where x is work (typed so, or scheduled).
 
 @lone_dot@
 expression E, v;
-identifier fld = {routine, data};
+identifier fld = {routine, func, data};
 position p;
 @@
  E@p.fld = v
@@ -283,7 +284,7 @@ tqlib.fact("lone", "&" + tqlib.c(E))
 
 @lone_arrow@
 expression P, v;
-identifier fld = {routine, data};
+identifier fld = {routine, func, data};
 position p;
 @@
  P@p->fld = v
@@ -323,7 +324,7 @@ typedef work_t;
 {work_t *, struct work_struct *} TP;
 expression A : script:python() { tqlib.has_fact("lone", tqlib.c(A)) };
 expression Q, t, v;
-identifier fld = {routine, data};
+identifier fld = {routine, func, data};
 @@
 (
  TE.fld = v

@@ -85,6 +85,8 @@ position p != {other.p, sync_typed.p};
 E << cand.E;
 @@
 tqlib.fact("sync_cand", tqlib.c(E))
+if tqlib.renamed_member(tqlib.c(E)):
+    tqlib.fact("sync_used", tqlib.c(E))
 
 @used@
 expression E : script:python() { tqlib.has_fact("sync_cand", tqlib.c(E)) };

@@ -2,8 +2,13 @@
 /// <linux/workqueue.h> (or goes, when workqueue.h is already included),
 /// and struct tq_struct becomes work_t wherever a type is written:
 /// declarations, struct members, parameters, return types, casts, sizeof,
-/// typedefs, macro arguments.  x.routine and x.data stay as they are:
-/// work_t has both.
+/// typedefs, macro arguments.  x.routine and p->routine become x.func
+/// and p->func, the name 2.5.41 gives the member (2.5.39-D6's work_struct
+/// called it routine): where the type is a task or work, and where it is
+/// unknown but the same expression is used as one in the file; x.data
+/// stays.  What tqueue-init.cocci made INIT_WORK or PREPARE_WORK is gone
+/// by then: this is what is left (a routine called directly, printed,
+/// or set alone).
 ///
 /// Run last: tqueue-sync.cocci and tqueue-init.cocci need to see
 /// struct tq_struct.
@@ -36,6 +41,127 @@ tqlib.set_report_mode()
 @script:python depends on stats@
 @@
 tqlib.set_stats_mode()
+
+// ------------------------------------------------- .routine -> .func
+// Before the types change: the typed rules need struct tq_struct.
+
+@fn_typed@
+typedef work_t;
+{struct tq_struct, work_t, struct work_struct} E;
+{struct tq_struct *, work_t *, struct work_struct *} P;
+position p;
+@@
+(
+ E@p.routine
+|
+ P@p->routine
+)
+
+@script:python@
+p << fn_typed.p;
+@@
+tqlib.note(p, "routine_func", ".routine -> .func")
+
+// known to be something else (another structure with a routine): left
+@fn_other@
+type T : script:python() { not tqlib.is_tq_type(T) and not tqlib.is_work_type(T) };
+T E;
+position p;
+@@
+(
+ E@p.routine
+|
+ E@p->routine
+)
+
+@fn_cand@
+expression E;
+position p != {fn_other.p, fn_typed.p};
+@@
+(
+ E@p.routine
+|
+ E@p->routine
+)
+
+@script:python@
+E << fn_cand.E;
+@@
+tqlib.fact("fn_cand", tqlib.c(E))
+if tqlib.renamed_member(tqlib.c(E)):
+    tqlib.fact("fn_used", tqlib.c(E))
+
+// unknown: converted if the file uses the same expression as a task or
+// work (scheduled, queued, initialised, its .data or .pending touched)
+@fn_used@
+expression E : script:python() { tqlib.has_fact("fn_cand", tqlib.c(E)) };
+expression Q, t;
+identifier fn = {schedule_task, schedule_work, INIT_TQUEUE, PREPARE_TQUEUE, INIT_WORK,
+                 PREPARE_WORK, queue_task};
+@@
+(
+ fn(&E, ...)
+|
+ fn(E, ...)
+|
+ queue_work(Q, &E)
+|
+ queue_work(Q, E)
+|
+ schedule_delayed_work(&E, t)
+|
+ schedule_delayed_work(E, t)
+|
+ E.data
+|
+ E->data
+|
+ E.pending
+|
+ E->pending
+)
+
+@script:python@
+E << fn_used.E;
+@@
+tqlib.fact("fn_used", tqlib.c(E))
+
+@script:python depends on report || stats@
+E << fn_cand.E;
+p << fn_cand.p;
+@@
+if tqlib.has_fact("fn_used", tqlib.c(E)):
+    tqlib.note(p, "routine_func", ".routine -> .func (type unknown, used as work)")
+
+// the untyped ones first: their positions are still fresh
+@depends on patch@
+expression E : script:python() { tqlib.has_fact("fn_used", tqlib.c(E)) };
+position fn_cand.p;
+@@
+(
+ E@p.
+- routine
++ func
+|
+ E@p->
+- routine
++ func
+)
+
+@depends on patch@
+typedef work_t;
+{struct tq_struct, work_t, struct work_struct} E;
+{struct tq_struct *, work_t *, struct work_struct *} P;
+@@
+(
+ E.
+- routine
++ func
+|
+ P->
+- routine
++ func
+)
 
 // ------------------------------------------------------------- types
 

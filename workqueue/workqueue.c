@@ -114,7 +114,7 @@ struct workqueue_struct {
 /* a pending work is named by its routine in reports */
 static void *work_debug_hint(const void *addr)
 {
-	return (void *) ((const struct work_struct *) addr)->routine;
+	return (void *) ((const struct work_struct *) addr)->func;
 }
 
 static struct debug_obj_descr work_debug_descr = {
@@ -151,18 +151,17 @@ static void check_queueable(struct workqueue_struct *wq,
 		printk(KERN_EMERG
 		       "BUG: %s: workqueue %p is not live (destroyed?); "
 		       "work %p (routine %p) not queued\n",
-		       func, (void *) wq, (void *) work,
-		       (void *) work->routine);
+		       func, (void *) wq, (void *) work, (void *) work->func);
 		BUG();
 	}
 	/* while it drains, a dying queue takes work only from its own works */
 	if (unlikely(wq->dying) && !current_is_worker(wq)) {
 		printk(KERN_EMERG "BUG: %s: workqueue %s is being destroyed; "
 				  "work %p (routine %p) not queued\n",
-		       func, wq->name, (void *) work, (void *) work->routine);
+		       func, wq->name, (void *) work, (void *) work->func);
 		BUG();
 	}
-	if (unlikely(!work->routine)) {
+	if (unlikely(!work->func)) {
 		printk(KERN_EMERG "BUG: %s(%s): work %p has no routine\n", func,
 		       wq->name, (void *) work);
 		BUG();
@@ -217,7 +216,7 @@ static void insert_work(struct cpu_workqueue_struct *cwq,
 			 __ATOMIC_RELAXED);
 	list_add_tail(&work->entry, &cwq->worklist);
 	cwq->insert_sequence++;
-	trace_workqueue_queue_work(cwq->name, work, work->routine);
+	trace_workqueue_queue_work(cwq->name, work, work->func);
 }
 
 /*
@@ -246,7 +245,7 @@ static void work_activate(struct cpu_workqueue_struct *cwq,
 		       "BUG: queue_work(%s): work %p (routine %p) is on "
 		       "a list but not pending: not set up with INIT_WORK or "
 		       "DECLARE_WORK?\n",
-		       cwq->wq->name, (void *) work, (void *) work->routine);
+		       cwq->wq->name, (void *) work, (void *) work->func);
 		BUG();
 	}
 	debug_object_activate(work, &work_debug_descr, cwq->name);
@@ -264,7 +263,7 @@ static struct cpu_workqueue_struct *claim_work(struct workqueue_struct *wq,
 	struct cpu_workqueue_struct *cwq;
 
 	check_queueable(wq, work, caller);
-	trace_workqueue_queue_call(wq->name, work, work->routine);
+	trace_workqueue_queue_call(wq->name, work, work->func);
 	if (test_and_set_bit(0, &work->pending))
 		return NULL;
 	cwq = lock_target(wq, work, flags);
@@ -390,7 +389,7 @@ static int run_workqueue(struct cpu_workqueue_struct *cwq)
 	while (!list_empty(&cwq->worklist)) {
 		struct work_struct *work = list_entry(
 			cwq->worklist.next, struct work_struct, entry);
-		void (*f)(void *) = work->routine;
+		void (*f)(void *) = work->func;
 		void *data = work->data;
 
 		list_del_init(&work->entry);
@@ -699,7 +698,7 @@ static void cancel_waiting_delayed(struct cpu_workqueue_struct *cwq)
 			yield();
 			continue;
 		}
-		routine = (void *) work->routine;
+		routine = (void *) work->func;
 		list_del_init(&work->entry);
 		debug_object_deactivate(work, &work_debug_descr);
 		clear_bit(0, &work->pending);

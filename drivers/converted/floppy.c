@@ -430,7 +430,7 @@ void show_floppy(void)
 	if (do_floppy)
 		printk("do_floppy=%p\n", (void *) do_floppy);
 	if (floppy_work.pending)
-		printk("floppy_tq.routine=%p\n", (void *) floppy_work.routine);
+		printk("floppy_tq.routine=%p\n", (void *) floppy_work.func);
 	if (timer_pending(&fd_timer))
 		printk("fd_timer.function=%p\n", (void *) fd_timer.function);
 	if (timer_pending(&fd_timeout)){

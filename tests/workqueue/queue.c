@@ -711,7 +711,7 @@ Test(workqueue, declare_work_and_prepare_work_set_routine_and_data)
 	struct workqueue_struct *wq = create_workqueue("declared");
 	struct work_struct *w = &declared_work;
 
-	cr_assert_eq(w->routine, declared_fn);
+	cr_assert_eq(w->func, declared_fn);
 	cr_assert_eq(w->data, &one);
 	cr_assert_eq(queue_work(wq, w), 1);
 	flush_workqueue(wq);

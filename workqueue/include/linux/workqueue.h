@@ -18,7 +18,7 @@ struct workqueue_struct;
 struct work_struct {
 	unsigned long pending; /* bit 0: queued and not yet started */
 	struct list_head entry;
-	void (*routine)(void *);
+	void (*func)(void *); /* 2.5.41's name: 2.5.39-D6 called it routine */
 	void *data;
 	void *wq_data;		 /* the cpu queue it was last queued on */
 	struct timer_list timer; /* for queue_delayed_work() */
@@ -31,7 +31,7 @@ typedef struct workqueue_struct workqueue_t;
 #define __WORK_INITIALIZER(n, f, d) {					\
 	.pending = 0,							\
 	.entry	= { &(n).entry, &(n).entry },				\
-	.routine = (f),							\
+	.func = (f),							\
 	.data = (d),							\
 	.wq_data = NULL,						\
 	.timer = TIMER_INITIALIZER(NULL, 0, 0),				\
@@ -41,10 +41,10 @@ typedef struct workqueue_struct workqueue_t;
 #define DECLARE_WORK(n, f, d) struct work_struct n = __WORK_INITIALIZER(n, f, d)
 
 /* Set the routine and data of a work, and nothing else. */
-#define PREPARE_WORK(_work, _routine, _data)   \
-	do {                                   \
-		(_work)->routine = (_routine); \
-		(_work)->data = (_data);       \
+#define PREPARE_WORK(_work, _func, _data) \
+	do {                              \
+		(_work)->func = (_func);  \
+		(_work)->data = (_data);  \
 	} while (0)
 
 /*
@@ -52,14 +52,14 @@ typedef struct workqueue_struct workqueue_t;
  * against the registry of pending works, never against the (possibly
  * uninitialised) work itself, and is a BUG naming the work.
  */
-#define INIT_WORK(_work, _routine, _data)                     \
+#define INIT_WORK(_work, _func, _data)                        \
 	do {                                                  \
 		__init_work_check((_work), #_work, __func__); \
 		INIT_LIST_HEAD(&(_work)->entry);              \
 		(_work)->pending = 0;                         \
 		(_work)->wq_data = NULL;                      \
 		init_timer(&(_work)->timer);                  \
-		PREPARE_WORK((_work), (_routine), (_data));   \
+		PREPARE_WORK((_work), (_func), (_data));      \
 	} while (0)
 
 extern void __init_work_check(struct work_struct *work, const char *name,
