@@ -420,15 +420,19 @@ class Coverage:
                     except OSError:
                         pass
             stripped = {k: strip(v) for k, v in text.items()}
-            sites, changed_all = [], []
+            # the work objects a side declares, in any of its files
+            objects = {side: set().union(*[self.api.objects(t) for k, t in stripped.items()
+                                           if k[0] == side]) for side in sides}
+            sites = []
             for f in sorted(set(lo.files) | set(co.files), key=(lo.files + co.files).index):
-                sites += self._pair_sites(drv, f, lo, co, text, stripped, changed_all)
-            teardown = self._teardown(lo, co, stripped)
-            for f, line in changed_all:
+                rows, changed = self._pair_sites(f, lo, co, text, stripped, objects)
+                sites += rows
                 k = ("converted", os.path.join(co.root, f))
-                if line in self.exec.get(k, ()) and not self.lines[k][line]:
-                    unrun.append({"driver": drv, "file": f, "line": line,
-                                  "text": text[("converted", f)].split("\n")[line - 1].strip()})
+                unrun += [{"driver": drv, "file": f, "line": n,
+                           "text": text[("converted", f)].split("\n")[n - 1].strip()}
+                          for n in changed
+                          if n in self.exec.get(k, ()) and not self.lines[k][n]]
+            teardown = self._teardown(lo, co, stripped)
             runs = {side: max([self.nruns[(side, os.path.join(t.root, f))] for f in t.files]
                               or [0]) for side, t in sides.items()}
             missed = [r for r in sites + teardown if r["not_checked"]]
@@ -442,21 +446,14 @@ class Coverage:
             return None
         return self.lines[k][line]
 
-    def _pair_sites(self, drv, f, lo, co, text, stripped, changed_all):
-        found = {}
-        for side in ("legacy", "converted"):
-            if (side, f) in stripped:
-                objs = set()
-                for k, t in stripped.items():
-                    if k[0] == side:
-                        objs |= self.api.objects(t)
-                found[side] = scan_sites(stripped[(side, f)], self.api, objs)
-            else:
-                found[side] = []
-        old = text.get(("legacy", f), "").split("\n") if ("legacy", f) in text else []
-        new = text.get(("converted", f), "").split("\n") if ("converted", f) in text else []
+    def _pair_sites(self, f, lo, co, text, stripped, objects):
+        """The call sites of file @f, each side's paired through a diff,
+        with their run counts; and the lines the conversion changed."""
+        found = {side: scan_sites(stripped[(side, f)], self.api, objects[side])
+                 if (side, f) in stripped else [] for side in ("legacy", "converted")}
+        old = text[("legacy", f)].split("\n") if ("legacy", f) in text else []
+        new = text[("converted", f)].split("\n") if ("converted", f) in text else []
         lmap, changed, blocks = line_map(old, new)
-        changed_all += [(f, n) for n in sorted(changed)]
         rows = collections.OrderedDict()
         conv_lines = {line for line, _ in found["converted"]}
         for line, what in found["converted"]:
@@ -488,7 +485,7 @@ class Coverage:
                 if r["converted"] else "-",
                 "legacy_runs": lcount, "converted_runs": ccount, "code": code,
                 "not_checked": code and (lcount == 0 or ccount == 0)})
-        return out
+        return out, sorted(changed)
 
     def _teardown(self, lo, co, stripped):
         per_side = {}
