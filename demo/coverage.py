@@ -184,7 +184,7 @@ def teardown_functions(texts, funcs, live):
     out (under #ifdef DEBUG) is no edge."""
     entry = {}
     members = collections.defaultdict(set)  # member name -> functions put there
-    for fname, text in texts.items():
+    for text in texts.values():
         for name in re.findall(r"\b__exit\b[^;{}()]*?\b(\w+)\s*\(", text):
             entry.setdefault(name, "module exit (__exit)")
         for name in re.findall(r"\bmodule_exit\s*\(\s*(\w+)\s*\)", text):
