@@ -142,9 +142,16 @@ class Api:
 
 
 def scan_sites(text, api, objects):
-    """The deferred-work call sites of one stripped file, one per line."""
+    """The deferred-work call sites of one stripped file, one per line: the
+    API's calls, its structures' fields used, and its structures declared
+    with an initialiser (struct tq_struct tqs = { ... })."""
     toks = tokens(text)
     per_line = collections.OrderedDict()
+    for t in api.types:
+        pat = r"\b%s\s+\**\s*(\w+)\s*=" % re.escape(t).replace(r"\ ", r"\s+")
+        for m in re.finditer(pat, text):
+            line = text.count("\n", 0, m.start(1)) + 1
+            per_line.setdefault(line, []).append("%s = {...}" % m.group(1))
     for k, (t, line) in enumerate(toks):
         nxt = toks[k + 1][0] if k + 1 < len(toks) else ""
         if t in api.calls and nxt == "(":
@@ -159,7 +166,7 @@ def scan_sites(text, api, objects):
         per_line.setdefault(line, [])
         if what not in per_line[line]:
             per_line[line].append(what)
-    return [(line, ", ".join(w)) for line, w in per_line.items()]
+    return sorted((line, ", ".join(w)) for line, w in per_line.items())
 
 
 def is_static(text, func):
@@ -227,6 +234,11 @@ def teardown_functions(texts, funcs, live):
                 found[callee] = "called by %s" % name
                 todo.append(callee)
     return {n: r for n, r in found.items() if n in funcs}
+
+
+def function_at(defs, line):
+    """The name of the function of @defs ({name: Func}) holding @line."""
+    return next((fn.name for fn in defs.values() if fn.start <= line <= fn.end), None)
 
 
 def line_map(old, new):
@@ -460,12 +472,17 @@ class Coverage:
             rows[("c", line)] = {"legacy": [], "converted": (line, what)}
         for line, what in found["legacy"]:
             target = lmap.get(line)
-            if target not in conv_lines and line in blocks:
-                # a changed block: the converted site whose line reads most like it
-                near = [n for n in range(*blocks[line]) if n in conv_lines]
+            if target not in conv_lines:
+                # in a changed block, or else in the same function, the
+                # converted site whose line reads most like it
+                fn = function_at(self.defs.get(("legacy", os.path.join(lo.root, f)), {}), line)
+                near = [n for n in range(*blocks[line]) if n in conv_lines] \
+                    if line in blocks else []
+                near = near or [n for n in conv_lines if fn and function_at(
+                    self.defs.get(("converted", os.path.join(co.root, f)), {}), n) == fn]
                 target = max(near, key=lambda n: (difflib.SequenceMatcher(
                     None, old[line - 1].strip(), new[n - 1].strip()).ratio(),
-                    -abs(n - lmap[line])), default=None)
+                    -abs(n - lmap.get(line, n))), default=None)
             if target in conv_lines:
                 rows[("c", target)]["legacy"].append((line, what))
             else:
