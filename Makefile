@@ -178,19 +178,39 @@ $(1)/.world/libworld.a: $(patsubst $(TOP)/drivers/world/%.c,$(1)/.world/%.o,$(WO
 	ar rcs $$@ $$^
 endef
 
-# $(call scenario_binary,BINARY,STACK,SRCDIR,SOURCES,SCENARIO FILES,EXTRA OBJS,WORLD)
+# COVERAGE=1 (the demo): gcov counters in the driver's own sources (and
+# the headers of its include/), updated atomically since kernel threads are
+# host threads, at -O0 so that each line's count is its own and a call in
+# an inlined function is counted where it is written
+coverage_flags	= -O0 --coverage -fprofile-update=atomic -fprofile-filter-files='$(1)/'
+
+# $(call driver_objects,OBJDIR,SRCDIR): a driver's sources, each compiled
+# once per side (the driver's binary and "all" share them), apart from
+# the runner and the scenarios, whose file names may be the same
+define driver_objects
+$(1)/%.o: $(2)/%.c $(DRIVER_HDRS) $(wildcard $(2)/include/*/*.h) $(SHIM_HDRS)
+	@mkdir -p $$(@D)
+	$$(CC) $$(CFLAGS) $$(KCFLAGS) $(call driver_includes,$(2)) \
+		$$(if $$(COVERAGE),$(call coverage_flags,$(2))) -c -o $$@ $$<
+endef
+
+# $(call scenario_binary,BINARY,STACK,SRCDIR,SOURCES,SCENARIO FILES,EXTRA OBJS,WORLD);
+# the driver's objects are in .drv/ beside the binary
+drv_objs	= $(patsubst %.c,$(dir $(1)).drv/%.o,$(2))
 define scenario_binary
-$(1): $(SCENARIO_DIR)/main.c $(addprefix $(3)/,$(4)) $(5) $(6) $(7) $(DRIVER_HDRS) \
+$(1): $(SCENARIO_DIR)/main.c $(call drv_objs,$(1),$(4)) $(5) $(6) $(7) $(DRIVER_HDRS) \
 		$(wildcard $(3)/include/*/*.h) $(LIBS)
 	@mkdir -p $$(@D)
 	$$(CC) $$(CFLAGS) $$(KCFLAGS) $(call driver_includes,$(3)) -DSTACK_NAME='"$(2)"' \
-		-o $$@ $(SCENARIO_DIR)/main.c $(addprefix $(3)/,$(4)) $(5) $(6) $(7) \
-		-Wl,--whole-archive $(BUILD)/lib$(2).a -Wl,--no-whole-archive $(LIBSHIM) $(HOSTLIBS)
+		-o $$@ $(SCENARIO_DIR)/main.c $(call drv_objs,$(1),$(4)) $(5) $(6) $(7) \
+		-Wl,--whole-archive $(BUILD)/lib$(2).a -Wl,--no-whole-archive $(LIBSHIM) $(HOSTLIBS) \
+		$$(if $$(COVERAGE),-lgcov)
 endef
 
 # $(call side_rules,OUTDIR,STACK,SRCDIR,EXTRA OBJS): every driver, and all
 define side_rules
 $(eval $(call world_rules,$(1),$(3)))
+$(eval $(call driver_objects,$(1)/.drv,$(3)))
 $(foreach d,$(DRIVERS),$(eval $(call scenario_binary,$(1)/$(d),$(2),$(3),$(call manifest_field,$(d),2),$(addprefix $(SCENARIO_DIR)/,$(call manifest_field,$(d),3)),$(4),$(1)/.world/libworld.a)))
 $(eval $(call scenario_binary,$(1)/all,$(2),$(3),$(foreach d,$(DRIVERS),$(call manifest_field,$(d),2)),$(addprefix $(SCENARIO_DIR)/,$(foreach d,$(DRIVERS),$(call manifest_field,$(d),3)) mixed.c),$(4),$(1)/.world/libworld.a))
 endef
@@ -208,6 +228,7 @@ endif
 # scenario-binary BINARY=file SRCDIR=dir SOURCES='a.c ...'
 # SCENARIO_FILES='/abs/s.c ...' STACK=... [EXTRA_OBJS=...]
 ifneq ($(BINARY),)
+$(eval $(call driver_objects,$(dir $(abspath $(BINARY))).drv,$(abspath $(SRCDIR))))
 $(eval $(call scenario_binary,$(abspath $(BINARY)),$(STACK),$(abspath $(SRCDIR)),$(SOURCES),$(SCENARIO_FILES),$(EXTRA_OBJS),))
 scenario-binary: $(abspath $(BINARY))
 endif

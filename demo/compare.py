@@ -249,6 +249,13 @@ def compare_flushes(legacy, converted, timing_free=False):
     return out
 
 
+def overlapping(mon):
+    """The pairs of work routines one run saw running at once (a routine
+    with itself too)."""
+    return {(a, b) for a, b, ka, kb in (mon or {}).get("overlaps") or []
+            if ka == "work" and kb == "work"}
+
+
 def new_concurrency(legacy_mons, converted_mons, legacy_prof):
     """Pairs of routines keventd ran one after the other that now overlap."""
     def overlaps(mons):

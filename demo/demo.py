@@ -14,16 +14,22 @@ usage: demo.py [--driver NAME]... [--quick] [--seeds N] [--extra DIR]...
    declaration beside its design patch allows) or DIFFERENT, and why: each
    run's own health, the observables, each routine's profile, where it
    runs, what each flush waits for, self-concurrency.
-5. Explore: every scenario on both sides under controlled schedules
+5. Coverage (demo/coverage.py): every deferred-work call site and
+   teardown function of each driver, and how many runs of step 3 reached
+   it on each side (both sides are built with gcov counters); what a side
+   never reached is "not checked".
+6. Explore: every scenario on both sides under controlled schedules
    (SHIM_SCHED=pct:SEED), --explore N each, or as many as the time budget
    allows; a failure names its seed and the line that replays it.
-6. Concurrency: what the conversion lets overlap that keventd ran one at a
+7. Concurrency: what the conversion lets overlap that keventd ran one at a
    time, and ThreadSanitizer's word on the converted side (--race).
-7. Headline: tty flip latency while reiserfs commits sleep, both sides.
+8. Headline: tty flip latency while reiserfs commits sleep, both sides.
 Writes build/report/{report.md,report.json,trace.json}; exits 0 only when
-no scenario is DIFFERENT.
+no scenario is DIFFERENT and every line the conversion or a patch changed
+ran on the converted side.
 """
 import argparse
+import collections
 import concurrent.futures
 import os
 import sys
@@ -35,6 +41,7 @@ sys.dont_write_bytecode = True
 
 import compare  # noqa: E402
 import convert  # noqa: E402
+import coverage  # noqa: E402
 import declarations  # noqa: E402
 import explore  # noqa: E402
 import headline  # noqa: E402
@@ -62,7 +69,10 @@ def build(args, converted, rep):
         out = os.path.join(BUILD, "bin", side)
         # "all" serves the cross-driver scenarios and the headline: the whole run only
         want = [d for d in args.drivers] + ([] if args.driver else ["all"])
-        err = runner.build_side(side, out, srcdir=src, extra_objs=[MONITOR], binaries=want)
+        for o in coverage.stale_objects(out):
+            os.remove(o)
+        err = runner.build_side(side, out, srcdir=src, extra_objs=[MONITOR], binaries=want,
+                                coverage=True)
         if err:
             say(err)
             say("build FAILED for the %s drivers" % side)
@@ -91,31 +101,36 @@ def build_extra(d):
         sys.stdout.write(r.stderr)
     scns = [os.path.join(d, "scenarios", f)
             for f in sorted(os.listdir(os.path.join(d, "scenarios"))) if f.endswith(".c")]
-    built = {}
+    built = {"trees": {}}
     for side, src in (("legacy", os.path.abspath(d)), ("converted", conv)):
         srcs = [f for f in sorted(os.listdir(src)) if f.endswith(".c")]
         exe = os.path.join(out, side, name)
-        err = runner.build_binary(exe, side, src, srcs, scns, [MONITOR])
+        err = runner.build_binary(exe, side, src, srcs, scns, [MONITOR], coverage=True)
         if err:
             say("build of %s (%s) FAILED:\n%s" % (name, side, err))
             sys.exit(1)
         built[side] = exe
+        built["trees"][side] = coverage.Tree(src, coverage.driver_files(src, srcs))
     built["scenario_files"] = scns
     say("extra     %s: built on both sides" % name)
     return built
 
 
-def run_scenarios(jobs, seeds, rep):
-    """Every scenario on both sides for every seed; [(scn, exe, runs)]."""
+def run_scenarios(jobs, seeds, rep, cov):
+    """Every scenario on both sides for every seed, each run's coverage
+    counters apart (@cov); [(scn, exe, runs)]."""
     rep.step("Run: every scenario, both sides, seeds %s" % ",".join(map(str, seeds)))
     work = [(i, side, seed) for i in range(len(jobs)) for seed in seeds
             for side in ("legacy", "converted")]
+    envs = {(i, side, seed): cov.env(side, jobs[i][1][side], "%s-%s-%d" % (
+        jobs[i][0].driver, jobs[i][0].name, seed)) for i, side, seed in work}
     results = {}
 
     def one(job):
         i, side, seed = job
         scn, exe = jobs[i]
-        return job, runner.run(exe[side], scn.driver, scn.name, seed, timeout=TIMEOUT)
+        return job, runner.run(exe[side], scn.driver, scn.name, seed, timeout=TIMEOUT,
+                               env=envs[job])
 
     with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 1) as pool:
         for job, res in pool.map(one, work):
@@ -205,6 +220,11 @@ def main():
             ap.error("--patch %s: no such file" % p)
     seeds = [1] if args.quick else list(range(1, args.seeds + 1))
     os.makedirs(BUILD, exist_ok=True)
+    cov = coverage.Coverage(os.path.join(BUILD, "coverage"))
+    cov.prepare()
+    # runs that are not counted (exploration, the headline) keep their
+    # counters out of the build directory
+    os.environ["GCOV_PREFIX"] = cov.scratch()
     rep = Report()
     t0 = time.time()
 
@@ -236,7 +256,7 @@ def main():
     for exe in extra.values():
         jobs += [(s, exe) for s in runner.scenarios_of(exe["legacy"])]
 
-    ran = run_scenarios(jobs, seeds, rep)
+    ran = run_scenarios(jobs, seeds, rep, cov)
     resolve_sites(ran)
     results = []
     for scn, exe, runs in ran:
@@ -259,6 +279,16 @@ def main():
     rep.step("Compare")
     compare_report(rep, results, decls)
 
+    trees = collections.OrderedDict()
+    for drv in args.drivers:
+        srcs = next(d.sources for d in runner.drivers() if d.name == drv)
+        trees[drv] = {side: coverage.Tree(root, coverage.driver_files(root, srcs)) for
+                      side, root in (("legacy", os.path.join(TOP, "drivers", "legacy")),
+                                     ("converted", converted))}
+    for d, exe in extra.items():
+        trees[os.path.basename(os.path.normpath(d))] = exe["trees"]
+    not_checked, unrun = coverage.step(cov, trees, rep)
+
     explored = explore.explore(args, jobs, results, decls, rep, t0)
     race.concurrency(args, rep, results, converted)
     if any(d in args.drivers for d in ("tty", "reiserfs")) and not args.driver:
@@ -266,11 +296,18 @@ def main():
 
     counts = {v: sum(1 for r in results if r["verdict"] == v)
               for v in ("same", "intended", "DIFFERENT")}
-    ok = counts["DIFFERENT"] == 0
-    verdict = "%s: %d scenarios, %d same, %d intended, %d DIFFERENT; %s; conversion %s (%.0fs)" % (
-        "PASS" if ok else "FAIL", len(results), counts["same"], counts["intended"],
-        counts["DIFFERENT"], explored, "clean" if conv_ok else "with residue or drift",
-        time.time() - t0)
+    ok = counts["DIFFERENT"] == 0 and not unrun
+    never = ""
+    if unrun:
+        never = ", %d changed lines never run on the converted side (%s%s)" % (
+            len(unrun), ", ".join("%s:%d" % (u["file"], u["line"]) for u in unrun[:3]),
+            ", ..." if len(unrun) > 3 else "")
+    verdict = "%s: %d scenarios, %d same, %d intended, %d DIFFERENT; %s; %d call %s not " \
+        "checked%s; conversion %s (%.0fs)" % (
+            "PASS" if ok else "FAIL", len(results), counts["same"], counts["intended"],
+            counts["DIFFERENT"], explored, not_checked, "site or teardown path"
+            if not_checked == 1 else "sites or teardown paths", never,
+            "clean" if conv_ok else "with residue or drift", time.time() - t0)
     for r in results:
         for key in ("exe",):
             r.pop(key, None)

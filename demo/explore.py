@@ -82,13 +82,15 @@ def explore(args, jobs, results, decls, rep, t0):
     start = time.time()
     tried = {p: 0 for p in pairs}
     failures = {}
+    overlaps = {i: set() for i in range(len(jobs))}
 
     def one(p, seed):
         i, side = p
         scn, exe = jobs[i]
         spec = "pct:%d:%d:%d" % (seed, DEPTH, steps[p])
         res = runner.run(exe[side], scn.driver, scn.name, 1, sched=spec)
-        return p, seed, spec, check(scn, side, res, refs[i], decls)
+        return p, seed, spec, check(scn, side, res, refs[i], decls), \
+            compare.overlapping(res.monitor) if side == "converted" else set()
 
     def todo():
         seed = 1
@@ -116,12 +118,16 @@ def explore(args, jobs, results, decls, rep, t0):
                 break
             done, pending = concurrent.futures.wait(pending, return_when="FIRST_COMPLETED")
             for fut in done:
-                p, seed, spec, why = fut.result()
+                p, seed, spec, why, seen = fut.result()
                 tried[p] += 1
+                overlaps[p[0]] |= seen
                 if why and p not in failures:
                     failures[p] = (seed, spec, why)
     secs = time.time() - start
     total = sum(tried.values())
+    # what the race check's quick mode looks at too
+    for i, seen in overlaps.items():
+        results[i]["explored_overlaps"] = sorted(seen)
     rows = []
     for (i, side), (seed, spec, why) in sorted(failures.items()):
         scn, exe = jobs[i]

@@ -33,7 +33,7 @@ class Report:
     def __init__(self):
         self.md = ["# Conversion report", ""]
         self.data = {"conversion": {}, "declarations": [], "scenarios": [],
-                     "flushes": [], "concurrency": {}, "exploration": {},
+                     "flushes": [], "coverage": {}, "concurrency": {}, "exploration": {},
                      "headline": {}, "properties": {}, "verdict": None}
         self.steps = 0
 

@@ -498,13 +498,19 @@ struct super_block *reiserfs_mount(const char *name, unsigned long latency)
 	return s;
 }
 
-/* umount(2) */
+/*
+ * umount(2): put_super's journal_release(), or, when the caller wants the
+ * journal's figures (@st), the release that takes them on the way.
+ */
 int reiserfs_umount(struct super_block *s, struct reiserfs_journal_stats *st,
 		    unsigned long *order, unsigned long max)
 {
 	struct reiserfs_transaction_handle th;
 
-	do_journal_release(&th, s, 0, st, order, max);
+	if (st)
+		do_journal_release(&th, s, 0, st, order, max);
+	else
+		journal_release(&th, s);
 	kfree(s);
 	return 0;
 }

@@ -59,19 +59,22 @@ def make(*targets, **variables):
     return None if r.returncode == 0 else (r.stdout + r.stderr)
 
 
-def build_side(side, out, srcdir=None, extra_objs=(), binaries=None):
-    """A side's scenario binaries into @out; None, or make's complaint."""
+def build_side(side, out, srcdir=None, extra_objs=(), binaries=None, coverage=False):
+    """A side's scenario binaries into @out (with gcov counters in the
+    driver's sources if @coverage); None, or make's complaint."""
     return make("side-binaries", OUT=out, STACK=SIDES[side],
                 SRCDIR=srcdir or os.path.join(TOP, "drivers", side),
                 EXTRA_OBJS=" ".join(extra_objs) or None,
-                BINARIES=" ".join(binaries) if binaries else None)
+                BINARIES=" ".join(binaries) if binaries else None,
+                COVERAGE=1 if coverage else None)
 
 
-def build_binary(binary, side, srcdir, sources, scenario_files, extra_objs=()):
+def build_binary(binary, side, srcdir, sources, scenario_files, extra_objs=(),
+                 coverage=False):
     """One binary of a driver of one's own; None, or make's complaint."""
     return make("scenario-binary", BINARY=binary, STACK=SIDES[side], SRCDIR=srcdir,
                 SOURCES=" ".join(sources), SCENARIO_FILES=" ".join(scenario_files),
-                EXTRA_OBJS=" ".join(extra_objs) or None)
+                EXTRA_OBJS=" ".join(extra_objs) or None, COVERAGE=1 if coverage else None)
 
 
 def scenarios_of(exe, driver=None):

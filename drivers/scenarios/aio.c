@@ -268,6 +268,98 @@ SCENARIO(
 	"io_destroy while 16 requests are in flight on closed files: it waits "
 	"for them and for the deferred fputs; the context is freed by the last put");
 
+static int setup_once(void *arg)
+{
+	int ret = aio_setup();
+
+	if (!ret)
+		aio_exit();
+	return ret;
+}
+
+/* aio_setup's allocations, then its threads (a queue's workers), fail in turn */
+static void setup_nomem(struct scenario_ctx *ctx)
+{
+	obs_i64(ctx, "setup_despite_kmalloc_failures",
+		scn_fail_in_turn(ctx, "setup_kmalloc", 0, setup_once, NULL));
+	obs_i64(ctx, "setup_despite_kthread_failures",
+		scn_fail_in_turn(ctx, "setup_kthread", 1, setup_once, NULL));
+}
+SCENARIO(aio, "setup_nomem", 0, setup_nomem,
+	 "aio_setup's allocations, then its threads, fail in turn: -ENOMEM "
+	 "each time, nothing left behind, and a later setup works");
+
+struct exit_arg {
+	volatile int gone;
+};
+
+/* thread 0 unloads the module; thread 1 moves the clock meanwhile */
+static void exit_thread(void *arg, int i)
+{
+	struct exit_arg *a = arg;
+	int t;
+
+	if (i == 0) {
+		aio_exit();
+		__atomic_store_n(&a->gone, 1, __ATOMIC_SEQ_CST);
+		return;
+	}
+	for (t = 0; t < 100000 && !__atomic_load_n(&a->gone, __ATOMIC_SEQ_CST);
+	     t++)
+		shim_clock_advance(1);
+}
+
+/*
+ * The process goes away, and aio with it, while two contexts are still
+ * set up and their requests in flight on files already closed: exit_aio
+ * destroys each context, waits for its requests, and the deferred final
+ * fputs run before the module's caches go.
+ */
+static void exit_live(struct scenario_ctx *ctx)
+{
+	u64 s = world_prng_seed(scn_seed(ctx));
+	struct kioctx *ioctx[2];
+	struct exit_arg a;
+	struct aio_stats as;
+	struct batch b[2];
+	int64_t submitted[2];
+	int fds[2], i;
+
+	shim_clock_virtual();
+	if (!inv(ctx, "aio_setup", aio_setup() == 0))
+		return;
+	/* if the second cannot be set up, the exit still takes the first */
+	if (!inv(ctx, "io_setup",
+		 io_setup(16, &ioctx[0]) == 0 &&
+			 io_setup(16, &ioctx[1]) == 0)) {
+		aio_exit();
+		return;
+	}
+	for (i = 0; i < 2; i++)
+		fds[i] = sim_file_open("data", FILE_SIZE, 20 + 10 * i,
+				       scn_seed(ctx) + i);
+	for (i = 0; i < 2; i++) {
+		/* each context's requests on both files */
+		make_batch(&b[i], 8, fds, 2, &s);
+		submitted[i] = io_submit(ioctx[i], b[i].n, b[i].ptrs);
+	}
+	obs_i64_list(ctx, "submitted", submitted, 2);
+	for (i = 0; i < 2; i++)
+		sim_file_close(fds[i]);
+	memset(&a, 0, sizeof(a));
+	scn_run_threads(2, exit_thread, &a);
+	aio_get_stats(&as);
+	obs_u64(ctx, "fput_deferred", as.fput_deferred);
+	inv(ctx, "each_files_last_fput_deferred", as.fput_deferred == 2);
+	report_counts(ctx);
+	for (i = 0; i < 2; i++)
+		free_batch(&b[i]);
+}
+SCENARIO(aio, "exit_live", 0, exit_live,
+	 "the module goes while two contexts are set up and 16 requests in "
+	 "flight on closed files: exit destroys the contexts, waits for the "
+	 "requests, and the deferred fputs run before its caches go");
+
 #define STORM_THREADS 6
 #define STORM_ROUNDS 60
 #define STORM_BATCH 8

@@ -233,6 +233,88 @@ SCENARIO(floppy, "lost_irq", 0, lost_irq,
 	 "(cancel_activity), shows the state (.sync), resets, and the request "
 	 "is retried");
 
+struct stall_arg {
+	struct scenario_ctx *ctx;
+	struct sim_fdc *fdc;
+	struct workload *w;
+	struct floppy_stats during;
+};
+
+/* thread 0 drives the clock; thread 1 looks while a bottom half is held */
+static void stall_thread(void *arg, int i)
+{
+	struct stall_arg *a = arg;
+
+	if (i == 0) {
+		run_workload(a->ctx, a->w);
+		return;
+	}
+	sim_fdc_wait_stalled(a->fdc);
+	floppy_get_stats(&a->during);
+	show_floppy(); /* the state dump names the queued bottom half */
+	sim_fdc_unstall(a->fdc);
+}
+
+/*
+ * A bottom half is held in the controller's handshake after the command's
+ * interrupt came: the bottom half that interrupt scheduled waits queued
+ * behind it (keventd runs one task at a time; a work queued from its own
+ * worker stays on that CPU), which is what the state dump then shows.
+ */
+static void stalled_bh(struct scenario_ctx *ctx)
+{
+	struct stall_arg a;
+	struct sim_fdc *fdc;
+	struct workload w;
+
+	if (!start(ctx, &fdc))
+		return;
+	make_workload(&w, scn_seed(ctx), 3);
+	memset(&a, 0, sizeof(a));
+	a.ctx = ctx;
+	a.fdc = fdc;
+	a.w = &w;
+	sim_fdc_stall(fdc);
+	scn_run_threads(2, stall_thread, &a);
+	obs_u64(ctx, "bh_pending_while_held", a.during.bh_pending);
+	inv(ctx, "bh_queued_behind_the_held_one", a.during.bh_pending == 1);
+	report_workload(ctx, fdc, &w, 0);
+	stop(fdc);
+	free_workload(&w);
+}
+SCENARIO(floppy, "stalled_bh", 0, stalled_bh,
+	 "a bottom half is held in the controller's handshake after its "
+	 "command's interrupt scheduled the next one: the state dump shows "
+	 "that one queued (floppy_tq.sync / the work's pending bit)");
+
+static int init_once(void *arg)
+{
+	int ret = floppy_init();
+
+	if (!ret)
+		floppy_exit();
+	return ret;
+}
+
+/* floppy_init's allocations, then its threads: none today (see tty's) */
+static void init_nomem(struct scenario_ctx *ctx)
+{
+	struct sim_fdc *fdc;
+
+	shim_clock_virtual();
+	fdc = sim_fdc_plug(FLOPPY_IRQ);
+	if (!inv(ctx, "controller_plugged", fdc != NULL))
+		return;
+	obs_i64(ctx, "init_despite_kmalloc_failures",
+		scn_fail_in_turn(ctx, "init_kmalloc", 0, init_once, NULL));
+	obs_i64(ctx, "init_despite_kthread_failures",
+		scn_fail_in_turn(ctx, "init_kthread", 1, init_once, NULL));
+	sim_fdc_unplug(fdc);
+}
+SCENARIO(floppy, "init_nomem", 0, init_nomem,
+	 "floppy_init's allocations, then its threads, fail in turn: -ENOMEM "
+	 "each time, nothing left behind, and a later init works");
+
 /* is @sector in request @owner of the first @n writes, and in no other? */
 static int sector_owned_by(struct workload *w, int n, int sector, int owner)
 {

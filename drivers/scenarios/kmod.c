@@ -136,6 +136,27 @@ SCENARIO(kmod, "kthread_fail", 0, kthread_fail,
 	 "the helper's kernel_thread fails: the error comes back through the "
 	 "task to the waiting caller");
 
+static int init_once(void *arg)
+{
+	int ret = kmod_init();
+
+	if (!ret)
+		kmod_exit();
+	return ret;
+}
+
+/* kmod_init's allocations, then its threads: none today (see tty's) */
+static void init_nomem(struct scenario_ctx *ctx)
+{
+	obs_i64(ctx, "init_despite_kmalloc_failures",
+		scn_fail_in_turn(ctx, "init_kmalloc", 0, init_once, NULL));
+	obs_i64(ctx, "init_despite_kthread_failures",
+		scn_fail_in_turn(ctx, "init_kthread", 1, init_once, NULL));
+}
+SCENARIO(kmod, "init_nomem", 0, init_nomem,
+	 "kmod_init's allocations, then its threads, fail in turn: -ENOMEM "
+	 "each time, nothing left behind, and a later init works");
+
 #define STORM_LOADERS 8
 #define STORM_MODULES 15
 #define STORM_HOTPLUG 2

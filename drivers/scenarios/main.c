@@ -10,6 +10,7 @@
  *    "leaks":N,"ok":bool}
  * and exits 0 if every invariant held, 1 if one broke, 2 on a usage error.
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -266,6 +267,36 @@ void scn_run_threads(int n, void (*fn)(void *arg, int i), void *arg)
 int scn_cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(const char *const *) a, *(const char *const *) b);
+}
+
+int scn_fail_in_turn(struct scenario_ctx *ctx, const char *what, int kthread,
+		     int (*attempt)(void *arg), void *arg)
+{
+	long before = shim_kmalloc_outstanding();
+	int n, ret = -ENOMEM, clean = 1, failures = 0;
+	char key[128];
+
+	for (n = 1; n <= 64 && ret; n++) {
+		if (kthread)
+			shim_fail_kthread_nth(n);
+		else
+			shim_fail_kmalloc_nth(n);
+		ret = attempt(arg);
+		if (kthread)
+			shim_fail_kthread_nth(0);
+		else
+			shim_fail_kmalloc_nth(0);
+		if (ret) {
+			failures++;
+			clean &= ret == -ENOMEM &&
+				 shim_kmalloc_outstanding() == before;
+		}
+	}
+	snprintf(key, sizeof(key), "%s_failures_clean", what);
+	inv(ctx, key, clean);
+	snprintf(key, sizeof(key), "%s_failures", what);
+	stat_u64(ctx, key, failures);
+	return ret;
 }
 
 static const struct scenario *find(const char *driver, const char *name)

@@ -233,6 +233,12 @@ static void everything_thread(void *arg, int i)
 
 				if (r > 0)
 					k += r;
+				/* closed before any wait: I/O still in flight,
+				 * the last fput is a completion's */
+				if (k == 8 && fd >= 0) {
+					sim_file_close(fd);
+					fd = -1;
+				}
 				if (got < k) {
 					long g = io_getevents(ioctx, 1, 8, evs);
 
@@ -240,11 +246,6 @@ static void everything_thread(void *arg, int i)
 						got += g;
 				} else if (r <= 0) {
 					scn_sleep_ms(1);
-				}
-				if (k == 8 && fd >= 0) {
-					sim_file_close(
-						fd); /* I/O still in flight */
-					fd = -1;
 				}
 			}
 			ev->aio_submitted += k;

@@ -175,6 +175,15 @@ SCENARIO(random, "resize", 0, resize,
 	 "the poolsize sysctl swaps the store the batch task is given "
 	 "(random_state = batch data = new store) between two trickles");
 
+static int init_once(void *arg)
+{
+	int ret = rand_initialize();
+
+	if (!ret)
+		random_exit();
+	return ret;
+}
+
 /* what rand_initialize() does when memory runs out */
 static void nomem(struct scenario_ctx *ctx)
 {
@@ -184,6 +193,12 @@ static void nomem(struct scenario_ctx *ctx)
 	int i, ret;
 
 	shim_clock_virtual();
+	/* every allocation in turn until one fails that init can do without,
+	 * then the threads it may start (none today; see tty's init_nomem) */
+	obs_i64(ctx, "init_despite_kmalloc_failures",
+		scn_fail_in_turn(ctx, "init_kmalloc", 0, init_once, NULL));
+	obs_i64(ctx, "init_despite_kthread_failures",
+		scn_fail_in_turn(ctx, "init_kthread", 1, init_once, NULL));
 	/* the 6th allocation is the secondary pool's: init fails whole */
 	shim_fail_kmalloc_nth(6);
 	ret = rand_initialize();

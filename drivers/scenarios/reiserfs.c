@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include <shim/test.h>
+#include <linux/errno.h>
 #include <world/util.h>
 #include <entry/reiserfs.h>
 
@@ -118,6 +119,54 @@ static void nomem(struct scenario_ctx *ctx)
 SCENARIO(reiserfs, "nomem", 0, nomem,
 	 "the 7th commit task cannot be allocated (GFP_NOFS fails): that "
 	 "transaction is committed synchronously, still in order");
+
+struct mount_try {
+	struct super_block *s;
+	int clean; /* nothing counted as mounted after a failure */
+};
+
+static int mount_once(void *arg)
+{
+	struct mount_try *m = arg;
+
+	m->s = reiserfs_mount("sda1", 2);
+	if (m->s)
+		return 0;
+	m->clean &= reiserfs_mounted() == 0;
+	return -ENOMEM;
+}
+
+/*
+ * The first mount's allocations, then its threads (a commit queue's
+ * workers), fail in turn; then an unmount while the commits of 20
+ * transactions are still queued or sleeping on the disk, through
+ * put_super's journal_release(): it waits for them all.
+ */
+static void mount_nomem(struct scenario_ctx *ctx)
+{
+	struct mount_try m = { NULL, 1 };
+	int i;
+
+	scn_fail_in_turn(ctx, "mount_kmalloc", 0, mount_once, &m);
+	obs_u64(ctx, "mounted_despite_kmalloc_failures", m.s != NULL);
+	if (m.s)
+		reiserfs_umount(m.s, NULL, NULL, 0);
+	m.s = NULL;
+	scn_fail_in_turn(ctx, "mount_kthread", 1, mount_once, &m);
+	obs_u64(ctx, "mounted_despite_kthread_failures", m.s != NULL);
+	inv(ctx, "failed_mounts_not_counted", m.clean);
+	if (!m.s)
+		return;
+	for (i = 0; i < 20; i++)
+		reiserfs_transaction(m.s, 1 + i % 5, 0);
+	reiserfs_umount(m.s, NULL, NULL, 0); /* the commits are still going */
+	obs_i64(ctx, "mounted_after", reiserfs_mounted());
+	inv(ctx, "all_unmounted", reiserfs_mounted() == 0);
+}
+SCENARIO(reiserfs, "mount_nomem", 0, mount_nomem,
+	 "the first mount's allocations, then its threads, fail in turn and "
+	 "leave nothing behind; then an unmount while 20 commits are queued or "
+	 "sleeping on the disk waits for them");
 
 /* sync transactions mixed in: FLUSH_ALL commits everything before */
 static void sync_mix(struct scenario_ctx *ctx)

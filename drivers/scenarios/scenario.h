@@ -69,6 +69,18 @@ void stat_f(struct scenario_ctx *ctx, const char *key, double v);
  */
 void exact_counts(struct scenario_ctx *ctx, const char *routine);
 
+/*
+ * Allocation failures in turn, as the fault sweeps make them: @attempt(@arg)
+ * runs with the 1st, 2nd, ... kmalloc made to fail (@kthread 0), or the
+ * 1st, 2nd, ... kernel_thread (@kthread 1), until it returns 0.  Each
+ * failure must return -ENOMEM and leave no allocation behind (invariant
+ * "<what>_failures_clean"); how many there were depends on the stack (a
+ * workqueue allocates and starts threads where keventd did not), a stat.
+ * Returns what @attempt returned last.
+ */
+int scn_fail_in_turn(struct scenario_ctx *ctx, const char *what, int kthread,
+		     int (*attempt)(void *arg), void *arg);
+
 /* host helpers */
 uint64_t scn_now_ns(void);
 void scn_sleep_ms(unsigned int ms);

@@ -416,6 +416,117 @@ SCENARIO(tty, "hangup_sak", 0, hangup_sak,
 	 "hangup work, SAK via PREPARE_TQUEUE/PREPARE_WORK, keyboard flips, "
 	 "console switches and blanking through the console callback");
 
+/* @n bytes of @in through @u, all delivered to the line discipline */
+static void feed_delivered(struct sim_uart *u, int line,
+			   const struct line_input *in, size_t n)
+{
+	sim_uart_feed(u, in->buf, n);
+	n_record_wait_bytes(line, n, WAIT_MS);
+}
+
+/*
+ * Teardown with work still to do: each line is closed, and the module
+ * unloaded, right after deferred work was asked for, with no quiesce of
+ * ours: the release's flush (and vt_exit()'s) must run it first, on a tty
+ * whose port is already shut down.  And the synchronous hangup, vhangup().
+ */
+static void close_pending(struct scenario_ctx *ctx)
+{
+	struct line_input in;
+	struct sim_uart *u[3];
+	struct tty_struct *t[3];
+	struct tty_port_stats ts;
+	struct n_record_stats rs[3];
+	struct vt_stats vs;
+	unsigned char x = 'x';
+	int i, r, ok = 1;
+
+	make_input(&in, scn_seed(ctx), 600);
+	if (!inv(ctx, "tty_init", tty_init() == 0))
+		return;
+	for (i = 0; i < 3; i++) {
+		u[i] = sim_uart_plug(i, 4 + i, 16, 0);
+		t[i] = tty_open_line(i, 0);
+		ok &= u[i] && t[i];
+	}
+	if (!inv(ctx, "opened", ok))
+		goto out;
+	for (i = 0; i < 3; i++)
+		feed_delivered(u[i], i, &in, 200 * (i + 1));
+
+	/* ttyS0: SAK, and the line closed at once */
+	do_SAK(t[0]);
+	tty_release(t[0]);
+	t[0] = NULL;
+	/* ttyS1: a hangup asked for, and the line closed at once */
+	tty_hangup(t[1]);
+	tty_release(t[1]);
+	t[1] = NULL;
+	/* ttyS2: vhangup(2), done by the caller; a later hangup finds it done */
+	tty_vhangup(t[2]);
+	r = tty_write_user(t[2], &x, 1);
+	tty_hangup(t[2]);
+	tty_quiesce();
+	tty_get_stats(t[2], &ts);
+	obs_i64(ctx, "ttyS2_write_after_vhangup", r);
+	obs_u64(ctx, "ttyS2_hangups", ts.hangups);
+	inv(ctx, "vhangup_once", ts.hangups == 1 && ts.hung_up && r == -EIO);
+	tty_release(t[2]);
+	t[2] = NULL;
+	for (i = 0; i < 3; i++)
+		n_record_get(i, &rs[i]);
+	obs_u64(ctx, "ttyS0_flushed_by_sak", rs[0].flushed);
+	obs_u64(ctx, "ttyS1_flushed_by_hangup", rs[1].flushed);
+	obs_u64(ctx, "ttyS2_flushed_by_vhangup", rs[2].flushed);
+	inv(ctx, "pending_work_ran_before_the_tty_went",
+	    rs[0].flushed == 200 && rs[1].flushed == 400);
+	inv(ctx, "vhangup_flushed", rs[2].flushed == 600);
+
+	/* a console switch asked for, and the module unloaded at once */
+	set_console(3);
+out:
+	for (i = 0; i < 3; i++) {
+		if (t[i])
+			tty_release(t[i]);
+		sim_uart_unplug(u[i]);
+	}
+	tty_exit();
+	vt_get_stats(&vs);
+	obs_i64(ctx, "fg_console_after_exit", vs.fg_console);
+	inv(ctx, "switch_done_by_exit", vs.fg_console == 3);
+	free(in.buf);
+}
+SCENARIO(tty, "close_pending", 0, close_pending,
+	 "lines closed right after a SAK and a hangup were asked for, a "
+	 "vhangup, and the module unloaded right after a console switch: "
+	 "each teardown's flush runs the pending work first");
+
+static int init_once(void *arg)
+{
+	int ret = tty_init();
+
+	if (!ret)
+		tty_exit();
+	return ret;
+}
+
+/*
+ * tty_init's allocations, then the threads it may start, fail in turn:
+ * nothing of it needs either today, but a design change that gives the
+ * console or the flip work a queue of its own adds both, and its failure
+ * path must then run somewhere.
+ */
+static void init_nomem(struct scenario_ctx *ctx)
+{
+	obs_i64(ctx, "init_despite_kmalloc_failures",
+		scn_fail_in_turn(ctx, "init_kmalloc", 0, init_once, NULL));
+	obs_i64(ctx, "init_despite_kthread_failures",
+		scn_fail_in_turn(ctx, "init_kthread", 1, init_once, NULL));
+}
+SCENARIO(tty, "init_nomem", 0, init_nomem,
+	 "tty_init's allocations, then its threads, fail in turn: -ENOMEM "
+	 "each time, nothing left behind, and a later init works");
+
 #define STORM_LINES 4
 #define STORM_KEYS 2
 

@@ -7,6 +7,8 @@
 #include <linux/spinlock.h>
 #include <linux/timer.h>
 #include <linux/errno.h>
+#include <linux/completion.h>
+#include <linux/preempt.h>
 #include <world/util.h>
 #include <world/irq.h>
 #include <world/fdc.h>
@@ -29,6 +31,8 @@ struct sim_fdc {
 	unsigned char result[7];
 	int result_len;
 	int lose_countdown;
+	int stall_armed; /* sim_fdc_stall(): the next process-context command */
+	struct completion stalled, unstall;
 	struct {
 		unsigned long lba;
 		int times;
@@ -158,7 +162,8 @@ static void start(struct sim_fdc *fdc, unsigned long ticks)
 int sim_fdc_command(struct sim_fdc *fdc, const struct fdc_cmd *cmd)
 {
 	unsigned long flags, ticks;
-	int ret = 0;
+	/* a stall needs a caller that may sleep: a bottom half, not a timer */
+	int ret = 0, stall = 0, may_sleep = !in_atomic();
 
 	spin_lock_irqsave(&fdc->lock, flags);
 	if (fdc->busy) {
@@ -195,10 +200,49 @@ int sim_fdc_command(struct sim_fdc *fdc, const struct fdc_cmd *cmd)
 	}
 	fdc->cmd = *cmd;
 	fdc->sense_pending = 0;
-	start(fdc, ticks);
+	if (fdc->stall_armed && may_sleep) {
+		fdc->stall_armed = 0;
+		fdc->busy = 1;
+		fdc->st.commands++;
+		stall = 1;
+	} else {
+		start(fdc, ticks);
+	}
 out:
 	spin_unlock_irqrestore(&fdc->lock, flags);
+	if (stall) {
+		/*
+		 * Done at once: the interrupt comes before the command returns,
+		 * on this CPU, once the line's previous handler has finished
+		 * (else that handler would run it again, wherever it is).
+		 */
+		synchronize_irq(fdc->irq);
+		fdc_done((unsigned long) fdc);
+		complete(&fdc->stalled);
+		wait_for_completion(&fdc->unstall);
+	}
 	return ret;
+}
+
+void sim_fdc_stall(struct sim_fdc *fdc)
+{
+	unsigned long flags;
+
+	init_completion(&fdc->stalled);
+	init_completion(&fdc->unstall);
+	spin_lock_irqsave(&fdc->lock, flags);
+	fdc->stall_armed = 1;
+	spin_unlock_irqrestore(&fdc->lock, flags);
+}
+
+void sim_fdc_wait_stalled(struct sim_fdc *fdc)
+{
+	wait_for_completion(&fdc->stalled);
+}
+
+void sim_fdc_unstall(struct sim_fdc *fdc)
+{
+	complete(&fdc->unstall);
 }
 
 int sim_fdc_sense(struct sim_fdc *fdc, unsigned char *st0, unsigned char *pcn)

@@ -70,6 +70,17 @@ extern void sim_fdc_reset(struct sim_fdc *fdc);
 
 /* faults: the @nth command from now gets no interrupt */
 extern void sim_fdc_lose_irq(struct sim_fdc *fdc, int nth);
+/*
+ * The next command sent from process context (a bottom half) is done at
+ * once, its interrupt raised before the command returns, and the driver
+ * is then held in the command's handshake until sim_fdc_unstall(): a
+ * controller slow to take the last command byte.  The driver's bottom
+ * half stays running, and the one its interrupt scheduled stays queued.
+ */
+extern void sim_fdc_stall(struct sim_fdc *fdc);
+/* sleep until a stalled command holds the driver */
+extern void sim_fdc_wait_stalled(struct sim_fdc *fdc);
+extern void sim_fdc_unstall(struct sim_fdc *fdc);
 /* reads and writes of @lba fail with a CRC error the next @times times */
 extern void sim_fdc_bad_sector(struct sim_fdc *fdc, unsigned long lba,
 			       int times);
