@@ -51,6 +51,9 @@ static struct kioctx	*ioctx_list;
 static atomic_t reqs_allocated, reqs_freed, ctxs_allocated, ctxs_freed;
 static atomic_t fput_deferred, fput_done, fput_runs, events_added;
 
+/* aio_exit waits here for the last reference of every context */
+static DECLARE_WAIT_QUEUE_HEAD(ctx_free_wait);
+
 /* aio_setup
  *	Creates the slab caches used by the aio routines.  2.5.39 panicked
  *	on failure, this being done early during the boot sequence; here it
@@ -142,6 +145,7 @@ static void __put_ioctx(struct kioctx *ctx)
 	pr_debug("__put_ioctx: freeing %p\n", ctx);
 	kmem_cache_free(kioctx_cachep, ctx);
 	atomic_inc(&ctxs_freed);
+	wake_up(&ctx_free_wait);
 }
 
 static inline void put_ioctx(struct kioctx *kioctx)
@@ -653,6 +657,12 @@ void __exit aio_exit(void)
 	/* the last fputs may still be queued: destroying the queue runs them */
 	destroy_workqueue(aio_wq);
 	aio_wq = NULL;
+	/*
+	 * An aio_complete that woke io_destroy may still hold its context's
+	 * last reference: the cache goes only once every context is freed.
+	 */
+	wait_event(ctx_free_wait,
+		   atomic_read(&ctxs_freed) == atomic_read(&ctxs_allocated));
 	kmem_cache_destroy(kiocb_cachep);
 	kmem_cache_destroy(kioctx_cachep);
 	kiocb_cachep = kioctx_cachep = NULL;
