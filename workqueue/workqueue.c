@@ -133,10 +133,17 @@ struct cpu_workqueue_struct {
 	struct completion exit;
 } ____cacheline_aligned;
 
+/* destroy_workqueue() has begun: a flag of the queue's own, besides WQ_* */
+#define WQ_DYING (1U << 31)
+
 struct workqueue_struct {
+	/*
+	 * WQ_NON_REENTRANT, WQ_DYING: first, beside the first CPUs' queues,
+	 * so that queueing reads one line of the queue, and tests one word
+	 * for both
+	 */
+	unsigned int flags;
 	struct cpu_workqueue_struct *cpu_wq[NR_CPUS];
-	unsigned int flags; /* WQ_NON_REENTRANT */
-	int dying;	    /* destroy_workqueue() has begun */
 	char name[WQ_NAME_LEN + 1];
 };
 
@@ -163,14 +170,14 @@ static int wq_debug;
 /*
  * Does anything watch the hot paths besides the work itself: the debug
  * checks, a trace probe, a controlled run's scheduling points?  Read once
- * per queueing and once per batch of works.  The hot paths are compiled
- * twice, watched and not (@watched, a constant), so that with all of them
- * off (SHIM_DEBUG=0, no probe, a free run) none of their tests is on the
- * way: each would find nothing to do.
+ * per queueing and once per batch of works: one word (shim_hooks), one
+ * branch.  The hot paths are compiled twice, watched and not (@watched, a
+ * constant), so that with all of them off (SHIM_DEBUG=0, no probe, a free
+ * run) none of their tests is on the way: each would find nothing to do.
  */
-static inline int work_watched(void)
+static __always_inline int work_watched(void)
 {
-	return wq_debug || trace_workqueue_enabled() || shim_controlled;
+	return shim_hooks_on();
 }
 
 /* Is the caller one of @wq's workers? */
@@ -201,7 +208,7 @@ static noinline void check_queueing(struct workqueue_struct *wq,
 		BUG();
 	}
 	/* while it drains, a dying queue takes work only from its own works */
-	if (unlikely(wq->dying) && !current_is_worker(wq)) {
+	if (unlikely(wq->flags & WQ_DYING) && !current_is_worker(wq)) {
 		printk(KERN_EMERG "BUG: %s: workqueue %s is being destroyed; "
 				  "work %p (routine %p) not queued\n",
 		       func, wq->name, (void *) work, (void *) work->func);
@@ -219,7 +226,8 @@ static __always_inline void check_queueable(struct workqueue_struct *wq,
 					    struct work_struct *work,
 					    const char *func, int watched)
 {
-	if (unlikely(!wq || wq->dying || !work->func) || (watched && wq_debug))
+	if (unlikely(!wq || (wq->flags & WQ_DYING) || !work->func) ||
+	    (watched && wq_debug))
 		check_queueing(wq, work, func);
 }
 
@@ -317,19 +325,21 @@ static __always_inline void push_work(struct cpu_workqueue_struct *cwq,
 static void take_pushed(struct cpu_workqueue_struct *cwq)
 {
 	struct list_head *node, *chain = NULL, *newest;
+	long n = 0;
 
 	if (!__atomic_load_n(&cwq->pushed, __ATOMIC_RELAXED))
 		return;
 	node = newest =
 		__atomic_exchange_n(&cwq->pushed, NULL, __ATOMIC_ACQUIRE);
-	while (node) {
+	do {
 		struct list_head *next = node->next;
 
 		node->next = chain;
 		chain = node;
 		node = next;
-		cwq->insert_sequence++;
-	}
+		n++;
+	} while (node);
+	cwq->insert_sequence += n;
 	if (cwq->taken)
 		cwq->taken_last->next = chain;
 	else
@@ -359,10 +369,15 @@ claim_work(struct workqueue_struct *wq, struct work_struct *work,
 	struct cpu_workqueue_struct *cwq;
 
 	check_queueable(wq, work, caller, watched);
-	if (watched)
+	if (watched) {
 		trace_workqueue_queue_call(wq->name, work, work->func);
-	if (test_and_set_bit(0, &work->pending))
+		if (test_and_set_bit(0, &work->pending))
+			return NULL;
+	} else if (__atomic_fetch_or(&work->pending, 1, __ATOMIC_SEQ_CST) & 1) {
+		/* test_and_set_bit() less its scheduling point: not a
+		 * controlled run */
 		return NULL;
+	}
 	cwq = pick_target(wq, work);
 	if (unlikely(!list_empty(&work->entry)))
 		bad_entry(cwq, work);
@@ -386,6 +401,16 @@ static __always_inline int __queue_work(struct workqueue_struct *wq,
 	return 1;
 }
 
+/*
+ * Out of line, so that queue_work() with nothing watching saves only the
+ * registers its own few instructions need.
+ */
+static noinline int queue_work_watched(struct workqueue_struct *wq,
+				       struct work_struct *work)
+{
+	return __queue_work(wq, work, 1);
+}
+
 /**
  * queue_work - queue work on a workqueue
  * @wq: the workqueue
@@ -397,8 +422,17 @@ static __always_inline int __queue_work(struct workqueue_struct *wq,
  */
 int queue_work(struct workqueue_struct *wq, struct work_struct *work)
 {
-	if (unlikely(work_watched()))
-		return __queue_work(wq, work, 1);
+	int ret;
+
+	if (unlikely(work_watched())) {
+		ret = queue_work_watched(wq, work);
+		/*
+		 * Not a tail call: queue_work's own frame stays on the stack
+		 * under the watched path, for whoever reads the caller from it
+		 */
+		barrier();
+		return ret;
+	}
 	return __queue_work(wq, work, 0);
 }
 
@@ -960,7 +994,7 @@ void destroy_workqueue(struct workqueue_struct *wq)
 		       wq->name, current->comm, current->pid);
 		BUG();
 	}
-	wq->dying = 1;
+	wq->flags |= WQ_DYING;
 	do {
 		for_each_online_cpu(cpu)
 			cancel_waiting_delayed(wq->cpu_wq[cpu]);
