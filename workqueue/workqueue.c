@@ -80,7 +80,8 @@
  * list, the stop flag and the list of flushers waiting on work_done (its
  * own lock nests inside).  pushed and worker_sleeping are atomic, and
  * each side of the wake-up stores before it reads the other's
- * (worker_needs_wake).  The worker alone writes remove_sequence and
+ * (worker_needs_wake).  The worker alone writes remove_sequence and (on
+ * a queue with flags, the only one running_target() asks about)
  * current_work, without the lock, at each work; flushers count themselves
  * in flushers before they read remove_sequence (wake_flushers).
  */
@@ -221,13 +222,20 @@ static noinline void check_queueing(struct workqueue_struct *wq,
 	}
 }
 
-/* One test on the way of a queueing that is fine, unwatched. */
+/*
+ * One test on the way of a queueing that is fine, unwatched: queue_work()
+ * has taken a NULL queue and one with flags (dying) to the watched path.
+ */
 static __always_inline void check_queueable(struct workqueue_struct *wq,
 					    struct work_struct *work,
 					    const char *func, int watched)
 {
-	if (unlikely(!wq || (wq->flags & WQ_DYING) || !work->func) ||
-	    (watched && wq_debug))
+	if (!watched) {
+		if (unlikely(!work->func))
+			check_queueing(wq, work, func);
+		return;
+	}
+	if (unlikely(!wq || (wq->flags & WQ_DYING) || !work->func) || wq_debug)
 		check_queueing(wq, work, func);
 }
 
@@ -268,11 +276,12 @@ running_target(struct workqueue_struct *wq, struct work_struct *work,
  * non-reentrant queue, the one it still runs on, if it does.
  */
 static __always_inline struct cpu_workqueue_struct *
-pick_target(struct workqueue_struct *wq, struct work_struct *work)
+pick_target(struct workqueue_struct *wq, struct work_struct *work, int watched)
 {
 	struct cpu_workqueue_struct *cwq = wq->cpu_wq[smp_processor_id()];
 
-	if (unlikely(wq->flags & WQ_NON_REENTRANT))
+	/* unwatched, the queue has no flags (queue_work()) */
+	if (watched && unlikely(wq->flags & WQ_NON_REENTRANT))
 		return running_target(wq, work, cwq);
 	return cwq;
 }
@@ -378,7 +387,7 @@ claim_work(struct workqueue_struct *wq, struct work_struct *work,
 		 * controlled run */
 		return NULL;
 	}
-	cwq = pick_target(wq, work);
+	cwq = pick_target(wq, work, watched);
 	if (unlikely(!list_empty(&work->entry)))
 		bad_entry(cwq, work);
 	if (watched && wq_debug)
@@ -402,8 +411,9 @@ static __always_inline int __queue_work(struct workqueue_struct *wq,
 }
 
 /*
- * Out of line, so that queue_work() with nothing watching saves only the
- * registers its own few instructions need.
+ * Out of line, so that queue_work() on its plain path saves only the
+ * registers its own few instructions need.  The whole path: watched, and
+ * for a queue with flags (non-reentrant, dying) or none at all.
  */
 static noinline int queue_work_watched(struct workqueue_struct *wq,
 				       struct work_struct *work)
@@ -424,7 +434,8 @@ int queue_work(struct workqueue_struct *wq, struct work_struct *work)
 {
 	int ret;
 
-	if (unlikely(work_watched())) {
+	/* one test for all that leaves the plain path */
+	if (unlikely(work_watched() || !wq || wq->flags)) {
 		ret = queue_work_watched(wq, work);
 		/*
 		 * Not a tail call: queue_work's own frame stays on the stack
@@ -566,8 +577,8 @@ static inline void wake_flushers(struct cpu_workqueue_struct *cwq)
  * full barrier) or at the end: before any later routine runs, so a flush
  * never waits for a work queued after it.  2.5.41 let go of cwq->lock
  * before each routine and took it again after: a controlled run
- * (SHIM_SCHED) may still switch tasks at both places.  @watched as for
- * __queue_work().
+ * (SHIM_SCHED) may still switch tasks at both places.  @watched: the
+ * whole path, as for __queue_work(), watched or on a queue with flags.
  */
 static __always_inline int run_workqueue(struct cpu_workqueue_struct *cwq,
 					 struct list_head *batch, int watched)
@@ -585,8 +596,13 @@ static __always_inline int run_workqueue(struct cpu_workqueue_struct *cwq,
 		batch = batch->next;
 		/* off every list before it may be queued again */
 		INIT_LIST_HEAD(&work->entry);
-		/* before pending is cleared: see running_target() */
-		__atomic_store_n(&cwq->current_work, work, __ATOMIC_RELAXED);
+		/*
+		 * before pending is cleared: see running_target(), which only
+		 * a queue with flags (the watched run) asks
+		 */
+		if (watched)
+			__atomic_store_n(&cwq->current_work, work,
+					 __ATOMIC_RELAXED);
 		if (watched && wq_debug)
 			debug_object_deactivate(work, &work_debug_descr);
 		clear_bit(0, &work->pending);
@@ -609,7 +625,9 @@ static __always_inline int run_workqueue(struct cpu_workqueue_struct *cwq,
 			shim_point(SHIM_POINT_LOCK);
 		}
 		check_routine_leaks(worker, f);
-		__atomic_store_n(&cwq->current_work, NULL, __ATOMIC_RELAXED);
+		if (watched)
+			__atomic_store_n(&cwq->current_work, NULL,
+					 __ATOMIC_RELAXED);
 		__atomic_store_n(&cwq->remove_sequence, ++done,
 				 __ATOMIC_RELEASE);
 	}
@@ -641,7 +659,8 @@ static int worker_thread(void *__cwq)
 		if (batch) {
 			cwq->taken = NULL;
 			spin_unlock_irqrestore(&cwq->lock, flags);
-			if (unlikely(work_watched()))
+			/* as queue_work(): a queue with flags takes it all */
+			if (unlikely(work_watched() || cwq->wq->flags))
 				ran += run_workqueue(cwq, batch, 1);
 			else
 				ran += run_workqueue(cwq, batch, 0);
