@@ -553,7 +553,9 @@ static noinline void routine_leaked(struct task_struct *worker,
 static __always_inline void check_routine_leaks(struct task_struct *worker,
 						void (*f)(void *))
 {
-	if (unlikely(preempt_count() || worker->lock_depth >= 0))
+	/* lock_depth is -1 when the lock is not held: one test for both */
+	if (unlikely(preempt_count() |
+		     (unsigned long) (worker->lock_depth + 1)))
 		routine_leaked(worker, f);
 }
 
@@ -594,8 +596,12 @@ static __always_inline int run_workqueue(struct cpu_workqueue_struct *cwq,
 		void *data = work->data;
 
 		batch = batch->next;
-		/* off every list before it may be queued again */
-		INIT_LIST_HEAD(&work->entry);
+		/*
+		 * off every list before it may be queued again: list_empty()
+		 * reads next only, and the chains of pushed and taken works
+		 * never use prev (the delayed list sets it when it adds)
+		 */
+		work->entry.next = &work->entry;
 		/*
 		 * before pending is cleared: see running_target(), which only
 		 * a queue with flags (the watched run) asks
