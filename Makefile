@@ -131,7 +131,8 @@ $(BUILD)/tests/explore/%-taskqueue: $(TOP)/tests/explore/%.c $(LIBS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(KCFLAGS) -DTASKQUEUE -o $@ $< $(LIB_TASKQUEUE) $(LIBSHIM) $(HOSTLIBS)
 
-CHECKS		= $(TEST_BINS) $(STRESS_BINS) $(TOP)/tests/faults/run $(TOP)/tests/drift/run \
+CHECKS		= $(TEST_BINS) $(STRESS_BINS) $(TOP)/tests/fastpath/run \
+		  $(TOP)/tests/faults/run $(TOP)/tests/drift/run \
 		  $(TOP)/tests/demo/run "$(TOP)/tests/modpost/run $(MODULES)" \
 		  $(TOP)/tests/semantic-patches/run $(TOP)/tests/harness/run \
 		  $(TOP)/tests/explore/run $(TOP)/tests/replay/run

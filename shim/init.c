@@ -12,6 +12,7 @@
 
 int shim_booting = 1;
 int shim_debug_checks = 1;
+int shim_hooks = SHIM_HOOK_DEBUG;
 
 int shim_debug_enabled(void)
 {
@@ -43,8 +44,14 @@ __attribute__((constructor(102))) static void shim_boot(void)
 	shim_ctl_init();
 	shim_traps_init();
 	s = shim_getenv("SHIM_DEBUG");
-	if (s && !strcmp(s, "0"))
+	if (s && !strcmp(s, "0")) {
 		shim_debug_checks = 0;
+		__atomic_and_fetch(&shim_hooks, ~SHIM_HOOK_DEBUG,
+				   __ATOMIC_RELAXED);
+	}
+	if (shim_controlled)
+		__atomic_or_fetch(&shim_hooks, SHIM_HOOK_CONTROLLED,
+				  __ATOMIC_RELAXED);
 	s = shim_getenv("SHIM_LOGLEVEL");
 	if (s && *s)
 		shim_printk_set_console_level(simple_strtol(s, NULL, 10));

@@ -37,10 +37,8 @@ int num_online_cpus(void)
 	return nr_online;
 }
 
-int smp_processor_id(void)
+/* smp_processor_id() on a CPU outside the online map: the first online */
+int shim_smp_outside(void)
 {
-	int cpu = shim_host_cpu();
-
-	/* a thread may run outside the start-up mask if it was widened */
-	return cpu_online(cpu) ? cpu : first_online;
+	return first_online;
 }

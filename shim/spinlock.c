@@ -55,14 +55,16 @@ static inline void check_irq_usage(spinlock_t *lock, void *ip)
 {
 	unsigned int bit;
 
+	/* off, one branch: the usage bits are only ever read with it on */
+	if (!shim_debug_checks)
+		return;
 	if (shim_preempt & HARDIRQ_MASK)
 		bit = USED_IN_HARDIRQ;
 	else if (!(shim_preempt & IRQSOFF_OFFSET))
 		bit = USED_HARDIRQ_ON;
 	else
 		return;
-	if (likely(__atomic_load_n(&lock->usage, __ATOMIC_RELAXED) & bit) ||
-	    !shim_debug_checks)
+	if (likely(__atomic_load_n(&lock->usage, __ATOMIC_RELAXED) & bit))
 		return;
 	mark_irq_usage(lock, bit, ip);
 }

@@ -80,7 +80,8 @@
  * list, the stop flag and the list of flushers waiting on work_done (its
  * own lock nests inside).  pushed and worker_sleeping are atomic, and
  * each side of the wake-up stores before it reads the other's
- * (worker_needs_wake).  The worker alone writes remove_sequence and
+ * (worker_needs_wake).  The worker alone writes remove_sequence and (on
+ * a queue with flags, the only one running_target() asks about)
  * current_work, without the lock, at each work; flushers count themselves
  * in flushers before they read remove_sequence (wake_flushers).
  */
@@ -133,10 +134,17 @@ struct cpu_workqueue_struct {
 	struct completion exit;
 } ____cacheline_aligned;
 
+/* destroy_workqueue() has begun: a flag of the queue's own, besides WQ_* */
+#define WQ_DYING (1U << 31)
+
 struct workqueue_struct {
+	/*
+	 * WQ_NON_REENTRANT, WQ_DYING: first, beside the first CPUs' queues,
+	 * so that queueing reads one line of the queue, and tests one word
+	 * for both
+	 */
+	unsigned int flags;
 	struct cpu_workqueue_struct *cpu_wq[NR_CPUS];
-	unsigned int flags; /* WQ_NON_REENTRANT */
-	int dying;	    /* destroy_workqueue() has begun */
 	char name[WQ_NAME_LEN + 1];
 };
 
@@ -163,14 +171,14 @@ static int wq_debug;
 /*
  * Does anything watch the hot paths besides the work itself: the debug
  * checks, a trace probe, a controlled run's scheduling points?  Read once
- * per queueing and once per batch of works.  The hot paths are compiled
- * twice, watched and not (@watched, a constant), so that with all of them
- * off (SHIM_DEBUG=0, no probe, a free run) none of their tests is on the
- * way: each would find nothing to do.
+ * per queueing and once per batch of works: one word (shim_hooks), one
+ * branch.  The hot paths are compiled twice, watched and not (@watched, a
+ * constant), so that with all of them off (SHIM_DEBUG=0, no probe, a free
+ * run) none of their tests is on the way: each would find nothing to do.
  */
-static inline int work_watched(void)
+static __always_inline int work_watched(void)
 {
-	return wq_debug || trace_workqueue_enabled() || shim_controlled;
+	return shim_hooks_on();
 }
 
 /* Is the caller one of @wq's workers? */
@@ -201,7 +209,7 @@ static noinline void check_queueing(struct workqueue_struct *wq,
 		BUG();
 	}
 	/* while it drains, a dying queue takes work only from its own works */
-	if (unlikely(wq->dying) && !current_is_worker(wq)) {
+	if (unlikely(wq->flags & WQ_DYING) && !current_is_worker(wq)) {
 		printk(KERN_EMERG "BUG: %s: workqueue %s is being destroyed; "
 				  "work %p (routine %p) not queued\n",
 		       func, wq->name, (void *) work, (void *) work->func);
@@ -214,12 +222,20 @@ static noinline void check_queueing(struct workqueue_struct *wq,
 	}
 }
 
-/* One test on the way of a queueing that is fine, unwatched. */
+/*
+ * One test on the way of a queueing that is fine, unwatched: queue_work()
+ * has taken a NULL queue and one with flags (dying) to the watched path.
+ */
 static __always_inline void check_queueable(struct workqueue_struct *wq,
 					    struct work_struct *work,
 					    const char *func, int watched)
 {
-	if (unlikely(!wq || wq->dying || !work->func) || (watched && wq_debug))
+	if (!watched) {
+		if (unlikely(!work->func))
+			check_queueing(wq, work, func);
+		return;
+	}
+	if (unlikely(!wq || (wq->flags & WQ_DYING) || !work->func) || wq_debug)
 		check_queueing(wq, work, func);
 }
 
@@ -260,11 +276,12 @@ running_target(struct workqueue_struct *wq, struct work_struct *work,
  * non-reentrant queue, the one it still runs on, if it does.
  */
 static __always_inline struct cpu_workqueue_struct *
-pick_target(struct workqueue_struct *wq, struct work_struct *work)
+pick_target(struct workqueue_struct *wq, struct work_struct *work, int watched)
 {
 	struct cpu_workqueue_struct *cwq = wq->cpu_wq[smp_processor_id()];
 
-	if (unlikely(wq->flags & WQ_NON_REENTRANT))
+	/* unwatched, the queue has no flags (queue_work()) */
+	if (watched && unlikely(wq->flags & WQ_NON_REENTRANT))
 		return running_target(wq, work, cwq);
 	return cwq;
 }
@@ -317,19 +334,21 @@ static __always_inline void push_work(struct cpu_workqueue_struct *cwq,
 static void take_pushed(struct cpu_workqueue_struct *cwq)
 {
 	struct list_head *node, *chain = NULL, *newest;
+	long n = 0;
 
 	if (!__atomic_load_n(&cwq->pushed, __ATOMIC_RELAXED))
 		return;
 	node = newest =
 		__atomic_exchange_n(&cwq->pushed, NULL, __ATOMIC_ACQUIRE);
-	while (node) {
+	do {
 		struct list_head *next = node->next;
 
 		node->next = chain;
 		chain = node;
 		node = next;
-		cwq->insert_sequence++;
-	}
+		n++;
+	} while (node);
+	cwq->insert_sequence += n;
 	if (cwq->taken)
 		cwq->taken_last->next = chain;
 	else
@@ -359,11 +378,16 @@ claim_work(struct workqueue_struct *wq, struct work_struct *work,
 	struct cpu_workqueue_struct *cwq;
 
 	check_queueable(wq, work, caller, watched);
-	if (watched)
+	if (watched) {
 		trace_workqueue_queue_call(wq->name, work, work->func);
-	if (test_and_set_bit(0, &work->pending))
+		if (test_and_set_bit(0, &work->pending))
+			return NULL;
+	} else if (__atomic_fetch_or(&work->pending, 1, __ATOMIC_SEQ_CST) & 1) {
+		/* test_and_set_bit() less its scheduling point: not a
+		 * controlled run */
 		return NULL;
-	cwq = pick_target(wq, work);
+	}
+	cwq = pick_target(wq, work, watched);
 	if (unlikely(!list_empty(&work->entry)))
 		bad_entry(cwq, work);
 	if (watched && wq_debug)
@@ -386,6 +410,17 @@ static __always_inline int __queue_work(struct workqueue_struct *wq,
 	return 1;
 }
 
+/*
+ * Out of line, so that queue_work() on its plain path saves only the
+ * registers its own few instructions need.  The whole path: watched, and
+ * for a queue with flags (non-reentrant, dying) or none at all.
+ */
+static noinline int queue_work_watched(struct workqueue_struct *wq,
+				       struct work_struct *work)
+{
+	return __queue_work(wq, work, 1);
+}
+
 /**
  * queue_work - queue work on a workqueue
  * @wq: the workqueue
@@ -397,8 +432,18 @@ static __always_inline int __queue_work(struct workqueue_struct *wq,
  */
 int queue_work(struct workqueue_struct *wq, struct work_struct *work)
 {
-	if (unlikely(work_watched()))
-		return __queue_work(wq, work, 1);
+	int ret;
+
+	/* one test for all that leaves the plain path */
+	if (unlikely(work_watched() || !wq || wq->flags)) {
+		ret = queue_work_watched(wq, work);
+		/*
+		 * Not a tail call: queue_work's own frame stays on the stack
+		 * under the watched path, for whoever reads the caller from it
+		 */
+		barrier();
+		return ret;
+	}
 	return __queue_work(wq, work, 0);
 }
 
@@ -508,7 +553,9 @@ static noinline void routine_leaked(struct task_struct *worker,
 static __always_inline void check_routine_leaks(struct task_struct *worker,
 						void (*f)(void *))
 {
-	if (unlikely(preempt_count() || worker->lock_depth >= 0))
+	/* lock_depth is -1 when the lock is not held: one test for both */
+	if (unlikely(preempt_count() |
+		     (unsigned long) (worker->lock_depth + 1)))
 		routine_leaked(worker, f);
 }
 
@@ -532,8 +579,8 @@ static inline void wake_flushers(struct cpu_workqueue_struct *cwq)
  * full barrier) or at the end: before any later routine runs, so a flush
  * never waits for a work queued after it.  2.5.41 let go of cwq->lock
  * before each routine and took it again after: a controlled run
- * (SHIM_SCHED) may still switch tasks at both places.  @watched as for
- * __queue_work().
+ * (SHIM_SCHED) may still switch tasks at both places.  @watched: the
+ * whole path, as for __queue_work(), watched or on a queue with flags.
  */
 static __always_inline int run_workqueue(struct cpu_workqueue_struct *cwq,
 					 struct list_head *batch, int watched)
@@ -549,10 +596,19 @@ static __always_inline int run_workqueue(struct cpu_workqueue_struct *cwq,
 		void *data = work->data;
 
 		batch = batch->next;
-		/* off every list before it may be queued again */
-		INIT_LIST_HEAD(&work->entry);
-		/* before pending is cleared: see running_target() */
-		__atomic_store_n(&cwq->current_work, work, __ATOMIC_RELAXED);
+		/*
+		 * off every list before it may be queued again: list_empty()
+		 * reads next only, and the chains of pushed and taken works
+		 * never use prev (the delayed list sets it when it adds)
+		 */
+		work->entry.next = &work->entry;
+		/*
+		 * before pending is cleared: see running_target(), which only
+		 * a queue with flags (the watched run) asks
+		 */
+		if (watched)
+			__atomic_store_n(&cwq->current_work, work,
+					 __ATOMIC_RELAXED);
 		if (watched && wq_debug)
 			debug_object_deactivate(work, &work_debug_descr);
 		clear_bit(0, &work->pending);
@@ -575,7 +631,9 @@ static __always_inline int run_workqueue(struct cpu_workqueue_struct *cwq,
 			shim_point(SHIM_POINT_LOCK);
 		}
 		check_routine_leaks(worker, f);
-		__atomic_store_n(&cwq->current_work, NULL, __ATOMIC_RELAXED);
+		if (watched)
+			__atomic_store_n(&cwq->current_work, NULL,
+					 __ATOMIC_RELAXED);
 		__atomic_store_n(&cwq->remove_sequence, ++done,
 				 __ATOMIC_RELEASE);
 	}
@@ -607,7 +665,8 @@ static int worker_thread(void *__cwq)
 		if (batch) {
 			cwq->taken = NULL;
 			spin_unlock_irqrestore(&cwq->lock, flags);
-			if (unlikely(work_watched()))
+			/* as queue_work(): a queue with flags takes it all */
+			if (unlikely(work_watched() || cwq->wq->flags))
 				ran += run_workqueue(cwq, batch, 1);
 			else
 				ran += run_workqueue(cwq, batch, 0);
@@ -960,7 +1019,7 @@ void destroy_workqueue(struct workqueue_struct *wq)
 		       wq->name, current->comm, current->pid);
 		BUG();
 	}
-	wq->dying = 1;
+	wq->flags |= WQ_DYING;
 	do {
 		for_each_online_cpu(cpu)
 			cancel_waiting_delayed(wq->cpu_wq[cpu]);

@@ -17,8 +17,11 @@
 extern unsigned long shim_preempt_count(void);
 extern void shim_preempt_add(unsigned long val);
 extern void shim_preempt_sub(unsigned long val);
+/* the calling thread's count (shim/sched.c): read inline, as the worker
+ * does after every routine */
+extern __thread unsigned long shim_preempt;
 
-#define preempt_count() shim_preempt_count()
+#define preempt_count() (*(const unsigned long *) &shim_preempt)
 #define preempt_disable() shim_preempt_add(PREEMPT_OFFSET)
 #define preempt_enable() shim_preempt_sub(PREEMPT_OFFSET)
 #define in_atomic() (preempt_count() != 0)

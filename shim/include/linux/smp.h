@@ -7,10 +7,24 @@
  * The online CPUs are those in the process's affinity mask when it started
  * (the first NR_CPUS of them), numbered as the host numbers them.
  */
-extern int smp_processor_id(void);
 extern int num_online_cpus(void);
 extern int cpu_online(int cpu);
 extern unsigned long cpu_online_map;
+extern int shim_host_cpu(void);
+extern int shim_smp_outside(void);
+
+/* inline: queue_work() asks at every queueing */
+static inline int smp_processor_id(void)
+{
+	int cpu = shim_host_cpu();
+
+	/* a thread may run outside the start-up mask if it was widened */
+	if (__builtin_expect((unsigned int) cpu < NR_CPUS &&
+				     ((cpu_online_map >> cpu) & 1),
+			     1))
+		return cpu;
+	return shim_smp_outside();
+}
 
 #define for_each_online_cpu(cpu)                  \
 	for ((cpu) = 0; (cpu) < NR_CPUS; (cpu)++) \

@@ -30,6 +30,23 @@ enum shim_point {
 extern int shim_controlled;
 extern void shim_sched_point(enum shim_point why);
 
+/*
+ * Is anything watching the hot paths: the debug checks (SHIM_DEBUG), a
+ * work probe (shim/trace.h), a controlled run?  One word, so that a hot
+ * path with nothing watching pays one load and one branch for all of them
+ * (queue_work(), the worker's batch).  Each bit is set where its switch is
+ * turned: the boot (debug, controlled), shim_work_trace_register().
+ */
+#define SHIM_HOOK_DEBUG 0x1
+#define SHIM_HOOK_PROBE 0x2
+#define SHIM_HOOK_CONTROLLED 0x4
+extern int shim_hooks;
+
+static inline int shim_hooks_on(void)
+{
+	return __atomic_load_n(&shim_hooks, __ATOMIC_RELAXED);
+}
+
 static inline void shim_point(enum shim_point why)
 {
 	if (unlikely(shim_controlled))

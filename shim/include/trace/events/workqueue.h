@@ -57,8 +57,7 @@ static inline void __trace_work(enum shim_work_event ev, const void *work,
  */
 static inline int trace_workqueue_enabled(void)
 {
-	return __atomic_load_n(&shim_work_probe, __ATOMIC_RELAXED) ||
-	       shim_controlled;
+	return shim_hooks_on() & (SHIM_HOOK_PROBE | SHIM_HOOK_CONTROLLED);
 }
 
 #define trace_workqueue_queue_work(queue, work, routine) \
