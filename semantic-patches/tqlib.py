@@ -235,7 +235,8 @@ LEGACY = {
     "IMMEDIATE_BH": "IMMEDIATE_BH left: the immediate bottom half has no workqueue equivalent",
 }
 
-_INCLUDE_TQ = re.compile(r'^\s*#\s*include\s*[<"](?:linux/)?tqueue\.h[>"]', re.M)
+# [ \t]*, not \s*: a blank line before the #include is not its line
+_INCLUDE_TQ = re.compile(r'^[ \t]*#[ \t]*include[ \t]*[<"](?:linux/)?tqueue\.h[>"]', re.M)
 
 
 class Facts:
