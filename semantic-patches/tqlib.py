@@ -150,12 +150,20 @@ _file_cache = {}
 
 
 def file_tokens(fname):
+    """The tokens of fname, or of fname.full where convert wrote one: the
+    same text, line for line, with the bodies of no concern that it hides
+    from coccinelle left in, so that a new name is checked against every
+    name of the file."""
     if fname not in _file_cache:
-        try:
-            with open(fname, encoding="latin-1") as f:
-                _file_cache[fname] = tokens(f.read())
-        except OSError:
-            _file_cache[fname] = []
+        text = None
+        for p in (fname + ".full", fname):
+            try:
+                with open(p, encoding="latin-1") as f:
+                    text = f.read()
+                break
+            except OSError:
+                continue
+        _file_cache[fname] = tokens(text) if text is not None else []
     return _file_cache[fname]
 
 
