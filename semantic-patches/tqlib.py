@@ -150,12 +150,20 @@ _file_cache = {}
 
 
 def file_tokens(fname):
+    """The tokens of fname, or of fname.full where convert wrote one: the
+    same text, line for line, with the bodies of no concern that it hides
+    from coccinelle left in, so that a new name is checked against every
+    name of the file."""
     if fname not in _file_cache:
-        try:
-            with open(fname, encoding="latin-1") as f:
-                _file_cache[fname] = tokens(f.read())
-        except OSError:
-            _file_cache[fname] = []
+        text = None
+        for p in (fname + ".full", fname):
+            try:
+                with open(p, encoding="latin-1") as f:
+                    text = f.read()
+                break
+            except OSError:
+                continue
+        _file_cache[fname] = tokens(text) if text is not None else []
     return _file_cache[fname]
 
 
@@ -235,7 +243,8 @@ LEGACY = {
     "IMMEDIATE_BH": "IMMEDIATE_BH left: the immediate bottom half has no workqueue equivalent",
 }
 
-_INCLUDE_TQ = re.compile(r'^\s*#\s*include\s*[<"](?:linux/)?tqueue\.h[>"]', re.M)
+# [ \t]*, not \s*: a blank line before the #include is not its line
+_INCLUDE_TQ = re.compile(r'^[ \t]*#[ \t]*include[ \t]*[<"](?:linux/)?tqueue\.h[>"]', re.M)
 
 
 class Facts:

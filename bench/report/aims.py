@@ -17,6 +17,7 @@ ISOLATION_AIM = 50  # taskqueue p99 tty latency over the workqueue's, at least
 RUNS_AIM = 200     # whole controlled tty scenario runs per second on 2 CPUs, at least
 CONVERT_AIM_S = 30  # convert --in-place of the generated 2,000-file tree, seconds at most
 CONVERT_AIM_MB = 1024  # resident memory of any one spatch process, MB at most
+RENAME_AIM_RATIO = 1.2  # convert --rename over the default, same tree, side by side
 
 
 def verdict(met):
@@ -460,6 +461,19 @@ class Aims:
                 fmt(g[1]["seconds"]) if 1 in g else "not measured")
             self.add(aim, value, secs < CONVERT_AIM_S, lambda: self.why_conversion(two),
                      ratio=secs / CONVERT_AIM_S, threshold=CONVERT_AIM_S)
+        ren = f.get("convert_generated_rename_jobs2")
+        aim = "convert --rename within %sx of the default's time (generated tree, --jobs 2)" % (
+            fmt(RENAME_AIM_RATIO))
+        if not ren or ren.get("over_default") is None:
+            self.add(aim, "not measured", None)
+        else:
+            r = ren["over_default"]
+            self.add(aim, "%sx the default's wall clock (spatch CPU %sx), side by side" % (
+                fmt(r), fmt(ren.get("cpu_over_default"))), r <= RENAME_AIM_RATIO,
+                lambda: "--rename gives coccinelle the bodies of no concern blanked, as the "
+                "default does; what is left is the rename stage and its tree-wide name map "
+                "(convert -v prints each run's CPU).", ratio=r / RENAME_AIM_RATIO,
+                threshold=RENAME_AIM_RATIO)
         aim = "no spatch process above %d MB while converting" % CONVERT_AIM_MB
         peaks = [x.get("peak_mb") for x in g.values() if x.get("peak_mb") is not None]
         d = f.get("convert_drivers_legacy")

@@ -310,6 +310,30 @@ def conversion(figs, rows):
         if jobs == 2:
             extra["speedup_over_jobs1"] = ratio(rate.get(2), rate.get(1))
         figs.add("convert_generated_jobs%d" % jobs, "files/s", vals, what, **extra)
+    # --rename beside the default, round by round: the ratio of their
+    # wall clocks and of their spatch CPU seconds
+    rs = good(rows, "conversion", "generated-rename-jobs2")
+    why = gone("generated-rename-jobs2")
+    what = ("files per second of the same generated tree, convert --in-place --rename "
+            "--jobs 2, run right after the default in each round")
+    if why:
+        figs.missing("convert_generated_rename_jobs2", "files/s", what, why)
+        return
+    base = {r["round"]: r for r in good(rows, "conversion", "generated-jobs2")}
+    wall = [r["seconds"] / base[r["round"]]["seconds"] for r in rs
+            if r["round"] in base and base[r["round"]]["seconds"] > 0]
+    cpu = [r["spatch_cpu"] / base[r["round"]]["spatch_cpu"] for r in rs
+           if r["round"] in base and r.get("spatch_cpu") and base[r["round"]].get("spatch_cpu")]
+    secs = median(rs, "seconds")
+    cands = rs[0]["candidates"] if rs else None
+    figs.add("convert_generated_rename_jobs2", "files/s",
+             [r["files"] / r["seconds"] for r in rs if r["seconds"] > 0], what,
+             files=rs[0]["files"] if rs else None, candidates=cands, seconds=secs,
+             candidates_per_s=cands / secs if cands and secs else None,
+             peak_mb=max(r["peak_kb"] for r in rs) / 1024 if rs else None,
+             summary=rs[-1]["summary"] if rs else None,
+             over_default=statistics.median(wall) if wall else None,
+             cpu_over_default=statistics.median(cpu) if cpu else None)
 
 
 def memory(figs, rows):

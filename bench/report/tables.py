@@ -159,7 +159,7 @@ def figures_md(figs):
 
 
 CONVERSION_HEAD = ("convert", "files", "candidates", "seconds", "files/s", "candidates/s",
-                   "peak spatch MB")
+                   "peak spatch MB", "x default")
 
 
 def conversion_rows(figs):
@@ -167,19 +167,28 @@ def conversion_rows(figs):
     d = figs.get("convert_drivers_legacy")
     if d and d["median"] is not None:
         rows.append(("-o, --jobs 2, drivers/legacy", fmt(d.get("files")), fmt(d.get("files")),
-                     fmt(d["median"]), "", "", fmt(d.get("peak_mb"))))
+                     fmt(d["median"]), "", "", fmt(d.get("peak_mb")), ""))
     for jobs in (1, 2):
         g = figs.get("convert_generated_jobs%d" % jobs)
         if not g or g["median"] is None:
             continue
         rows.append(("--in-place, --jobs %d, generated" % jobs, fmt(g.get("files")),
                      fmt(g.get("candidates")), fmt(g.get("seconds")), fmt(g["median"]),
-                     fmt(g.get("candidates_per_s")), fmt(g.get("peak_mb"))))
+                     fmt(g.get("candidates_per_s")), fmt(g.get("peak_mb")),
+                     "1" if jobs == 2 else ""))
+    g = figs.get("convert_generated_rename_jobs2")
+    if g and g["median"] is not None:
+        # wall clock over the default's, round by round (spatch CPU likewise)
+        rows.append(("--in-place --rename, --jobs 2, gen.", fmt(g.get("files")),
+                     fmt(g.get("candidates")), fmt(g.get("seconds")), fmt(g["median"]),
+                     fmt(g.get("candidates_per_s")), fmt(g.get("peak_mb")),
+                     "%s (CPU %s)" % (fmt(g.get("over_default")),
+                                      fmt(g.get("cpu_over_default")))))
     return rows
 
 
 def conversion_text(figs):
-    return text_table("%-32s %6s %10s %8s %8s %12s %14s", CONVERSION_HEAD,
+    return text_table("%-36s %6s %10s %8s %8s %12s %14s %16s", CONVERSION_HEAD,
                       conversion_rows(figs), "conversion: not measured")
 
 

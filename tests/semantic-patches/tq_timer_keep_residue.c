@@ -3,7 +3,7 @@
 struct tty_flip_buffer { struct tq_struct tqueue; };
 struct tty_struct { struct tty_flip_buffer flip; };
 
-/* tq_timer has no workqueue equivalent: left, and reported. */
+/* --tq-timer=keep: tq_timer is left, and reported. */
 static void con_schedule_flip(struct tty_struct *t)
 {
 	queue_task(&t->flip.tqueue, &tq_timer);

@@ -1,0 +1,537 @@
+"""tqbh - private task queues to workqueues, the maintainers' way.
+
+A 2.4 serial or WAN driver defers work with a task queue of its own:
+
+    static DECLARE_TASK_QUEUE(tq_x);
+    queue_task(&info->tqueue, &tq_x);  mark_bh(X_BH);
+    static void do_x_bh(void) { run_task_queue(&tq_x); }
+    init_bh(X_BH, do_x_bh);  ...  remove_bh(X_BH);
+
+In 2.5.41 the maintainers replaced the queue_task()/mark_bh() pair by
+schedule_work(&info->tqueue) and deleted the queue, the bottom half's
+handler and its init_bh()/remove_bh(), freeing the BH number.  plan()
+finds such queues in the candidates' text and edits() rewrites them
+before coccinelle runs, so that their tasks convert like any other work:
+
+  * drained by a bottom half of its own whose handler does nothing else:
+    the handler, its prototypes, init_bh(), remove_bh() and every
+    mark_bh() of that BH go;
+  * drained from the driver's own interrupt, timer, tasklet or bottom-half
+    code that does more: the run_task_queue() goes (keventd runs the tasks);
+  * drained from process code (close, ioctl, module exit, code that
+    sleeps): run_task_queue() -> flush_scheduled_work(), which waits for
+    what was queued, as the synchronous run did;
+  * --own-queue: a create_workqueue() queue of the driver's own instead of
+    keventd, created where the bottom half was registered and destroyed
+    where it was removed (flush_workqueue() where process code drained it).
+
+A queue used any other way (its emptiness tested, run where the driver
+cannot be seen to be in one context or the other, a queue_task() whose
+value is used, one name declared in several files and used in others)
+stays a task queue; the reason is given, to be reported at its
+declaration.  Every routine whose context changes (bottom half, timer,
+interrupt -> process) is named, in the form of a demo .moves line:
+`routine: queue -> keventd: why`.
+
+Standard library only; used by convert before any spatch runs.
+"""
+
+import re
+
+import tqprep
+
+# members of an operations structure that run in process context
+_PROCESS_MEMBERS = {"open", "release", "close", "ioctl", "hangup", "flush", "write", "read",
+                    "shutdown", "set_termios", "remove", "cleanup", "stop", "exit", "poll",
+                    "mmap", "fsync", "lseek", "llseek", "wait_until_sent", "disconnect"}
+_PROCESS_NAME = re.compile(r"(?:^|_)(?:close|ioctl|release|hangup|shutdown|open|cleanup|"
+                           r"exit|remove|flush|wait_until_sent|disconnect|detach|stop)$|"
+                           r"^cleanup_module$")
+# calls that may sleep (and GFP_KERNEL): their caller runs in process context
+_SLEEPS = {"schedule", "schedule_timeout", "interruptible_sleep_on", "sleep_on",
+           "interruptible_sleep_on_timeout", "sleep_on_timeout", "down", "down_interruptible",
+           "copy_from_user", "copy_to_user", "get_user", "put_user", "wait_event",
+           "wait_event_interruptible", "vfree", "kernel_thread", "flush_scheduled_tasks",
+           "flush_scheduled_work"}
+
+
+_KEYWORDS = {"if", "while", "for", "switch", "return", "sizeof", "do", "else", "case",
+             "__typeof__", "typeof", "defined"}
+
+
+class Call:
+    """A call statement `name(args);`: tokens i (the name) to end (the
+    `;`), its arguments' token ranges, the function it is in."""
+
+    def __init__(self, key, toks, i, end, args, fn):
+        self.key, self.i, self.end, self.args, self.fn = key, i, end, args, fn
+        self.line = toks[i].line
+
+
+class FileInfo:
+    def __init__(self, key, text):
+        self.key = key
+        self.text = text
+        self.toks = toks = tqprep.scan(text)
+        self.funcs = []         # (name, head, lbrace, rbrace)
+        for head, lb, rb in tqprep._functions(toks):
+            self.funcs.append((tqprep._function_name(toks[head:lb]), head, lb, rb))
+        self.declares = {}      # queue -> (first, last token index, static)
+        self.externs = {}       # queue -> (first, last)
+        self.calls = {}         # name -> [Call]
+        self.names = {}         # identifier -> [token index]
+        self.contexts = {}      # function name -> set of "irq", "bh", "timer", "process"
+        depth = {i: d for i, _, d, _ in tqprep._depths(toks)}
+        n = len(toks)
+        for i, t in enumerate(toks):
+            if t.kind != "ident" or t.pp:
+                continue
+            self.names.setdefault(t.val, []).append(i)
+            if i + 1 < n and toks[i + 1].val == "(" and t.val not in _KEYWORDS:
+                k = tqprep._match_close(toks, i + 1)
+                if k is None:
+                    continue
+                if t.val == "DECLARE_TASK_QUEUE" and depth.get(i) == 0 and \
+                        k + 1 < n and toks[k + 1].val == ";" and k == i + 3:
+                    static = i > 0 and toks[i - 1].val == "static"
+                    self.declares[toks[i + 2].val] = (i - 1 if static else i, k + 1, static)
+                    continue
+                args = tqprep._args(toks, i + 1)
+                fn = self.function_at(i)
+                end = k + 1 if k + 1 < n and toks[k + 1].val == ";" else None
+                self.calls.setdefault(t.val, []).append(Call(key, toks, i, end, args, fn))
+            if t.val == "task_queue" and i > 0 and toks[i - 1].val == "extern" and \
+                    i + 2 < n and toks[i + 1].kind == "ident" and toks[i + 2].val == ";":
+                self.externs[toks[i + 1].val] = (i - 1, i + 2)
+        self._contexts()
+
+    def function_at(self, i):
+        for name, head, lb, rb in self.funcs:
+            if lb < i < rb:
+                return (name, head, lb, rb)
+        return None
+
+    def arg_text(self, a):
+        lo, hi = a
+        return self.text[self.toks[lo].start:self.toks[hi - 1].end]
+
+    def arg_name(self, a):
+        """q of &q, else None."""
+        lo, hi = a
+        if hi - lo == 2 and self.toks[lo].val == "&" and self.toks[lo + 1].kind == "ident":
+            return self.toks[lo + 1].val
+        return None
+
+    def _contexts(self):
+        toks = self.toks
+        n = len(toks)
+        for name, idx in (("request_irq", 1), ("tasklet_init", 1), ("DECLARE_TASKLET", 1),
+                          ("DECLARE_TASKLET_DISABLED", 1), ("init_bh", 1)):
+            for c in self.calls.get(name, ()):
+                if len(c.args) > idx:
+                    lo, hi = c.args[idx]
+                    f = tqprep._last_name(toks, lo, hi)
+                    if f:
+                        kind = "bh" if name == "init_bh" else \
+                            "irq" if name == "request_irq" else "tasklet"
+                        self.contexts.setdefault(f, set()).add(kind)
+        for i, t in enumerate(toks):
+            if t.kind != "ident" or i + 2 >= n:
+                continue
+            # x.function = f; { function: f }; .function = f; ops.close = f
+            if toks[i + 1].val in ("=", ":") and toks[i + 2].kind == "ident" and \
+                    (i + 3 >= n or toks[i + 3].val in (";", ",", "}")) and \
+                    (toks[i + 1].val == ":" or (i and toks[i - 1].val in (".", "->"))):
+                f = toks[i + 2].val
+                if t.val == "function":
+                    self.contexts.setdefault(f, set()).add("timer")
+                elif t.val in _PROCESS_MEMBERS:
+                    self.contexts.setdefault(f, set()).add("process")
+        for name, head, lb, rb in self.funcs:
+            if name and _PROCESS_NAME.search(name):
+                self.contexts.setdefault(name, set()).add("process")
+            elif name and any((toks[j].val in _SLEEPS and j + 1 < rb and toks[j + 1].val == "(")
+                              or toks[j].val == "GFP_KERNEL" for j in range(lb, rb)):
+                self.contexts.setdefault(name, set()).add("process")
+        # a function of the file called only from process code of the file
+        # (plusb_free_all(), from disconnect and close) is process code
+        callers = {}
+        for name, head, lb, rb in self.funcs:
+            for j in range(lb, rb):
+                if toks[j].kind == "ident" and j + 1 < rb and toks[j + 1].val == "(":
+                    callers.setdefault(toks[j].val, set()).add(name)
+        mine = {f[0] for f in self.funcs if f[0]}
+        for _ in range(3):
+            for f in sorted(mine):
+                if f in self.contexts or f not in callers:
+                    continue
+                cs = callers[f] - {f}
+                # only called (never handed on as a pointer), only from process code
+                called = all(j + 1 < n and toks[j + 1].val == "(" for j in self.names[f])
+                if cs and called and all(self.contexts.get(c) == {"process"} for c in cs):
+                    self.contexts[f] = {"process"}
+
+    # ------------------------------------------------------------ edits
+
+    def line_span(self, lo, hi):
+        """Characters of tokens lo..hi, widened to whole lines when they
+        stand alone on their lines (a comment after them goes too)."""
+        text = self.text
+        a, b = self.toks[lo].start, self.toks[hi].end
+        ls = text.rfind("\n", 0, a) + 1
+        le = text.find("\n", b)
+        le = len(text) if le < 0 else le
+        before, after = text[ls:a], text[b:le]
+        if before.strip() == "" and re.match(r"^\s*(?:/\*.*?\*/\s*|//.*)?$", after):
+            le = min(len(text), le + 1)
+            # between two blank lines: one of them goes too
+            if text[ls - 2:ls] == "\n\n" and text[le:le + 1] == "\n":
+                le += 1
+            return ls, le
+        return a, b
+
+    def body_is(self, func, wanted):
+        _, head, lb, rb = func
+        return [t.val for t in self.toks[lb + 1:rb]] == wanted
+
+
+class Plan:
+    def __init__(self):
+        self.edits = {}         # key -> [(start, end, text)]
+        self.notes = {}         # key -> [(offset, text)], offsets in the original text
+        self.moves = {}         # key -> [(offset, move)]
+        self.kept = {}          # key -> {queue: reason}
+        self.converted = []     # (file, queue, keventd or workqueue, [BH freed])
+
+    def edit(self, key, start, end, text):
+        self.edits.setdefault(key, []).append((start, end, text))
+
+
+def plan(texts, mode="keventd", tq_timer=True):
+    """texts: {key: text} of the candidates.  mode: keventd (default),
+    own (--own-queue) or keep (--keep-private-queues); tq_timer: its tasks
+    become delayed work.  Returns a Plan."""
+    out = Plan()
+    if mode == "keep":
+        return out
+    infos = {}
+    owners = {}
+    for key, text in texts.items():
+        if "DECLARE_TASK_QUEUE" not in text and "task_queue" not in text:
+            continue
+        fi = FileInfo(key, text)
+        infos[key] = fi
+        for q in fi.declares:
+            owners.setdefault(q, []).append(key)
+        for q in ("tq_immediate",) + (("tq_timer",) if tq_timer else ()):
+            if q not in fi.declares:
+                _flush_system_queue(out, fi, q)
+    for q in sorted(owners):
+        if q in tqprep.SYSTEM_QUEUES:
+            continue
+        own = owners[q]
+        users = [k for k, fi in infos.items() if k not in own and q in fi.externs]
+        if len(own) > 1 and users:
+            for k in own:
+                out.kept.setdefault(k, {})[q] = (
+                    "%s is declared in %d files and used in others: which one each "
+                    "use means is for a person to say" % (q, len(own)))
+            continue
+        groups = [[k] + users for k in own] if len(own) > 1 else [own + users]
+        for files in groups:
+            _one_queue(out, q, [infos[k] for k in files], mode, texts)
+    return out
+
+
+def _uses(fi, q):
+    """The tokens naming q in fi, by what they are: decl, extern,
+    queue_task, run_task_queue or other."""
+    out = {"queue": [], "run": [], "other": []}
+    for i in fi.names.get(q, ()):
+        d = fi.declares.get(q)
+        e = fi.externs.get(q)
+        if (d and d[0] <= i <= d[1]) or (e and e[0] <= i <= e[1]):
+            continue
+        found = False
+        for name, kind in (("queue_task", "queue"), ("run_task_queue", "run")):
+            for c in fi.calls.get(name, ()):
+                a = c.args[-1] if c.args else None
+                if a and a[0] <= i < a[1] and fi.arg_name(a) == q:
+                    out[kind].append(c)
+                    found = True
+        if not found:
+            out["other"].append(i)
+    return out
+
+
+def _one_queue(out, q, files, mode, texts):
+    home = files[0]
+    wq = re.sub(r"^tq_", "", q) + "_wq"
+    uses = {fi.key: _uses(fi, q) for fi in files}
+
+    def keep(reason):
+        out.kept.setdefault(home.key, {})[q] = reason
+
+    nq = sum(len(u["queue"]) for u in uses.values())
+    nrun = sum(len(u["run"]) for u in uses.values())
+    for fi in files:
+        for i in uses[fi.key]["other"]:
+            return keep("%s is used otherwise than by queue_task() and run_task_queue() "
+                        "(%s at %s:%d), which a workqueue cannot express"
+                        % (q, _around(fi, i), fi.key, fi.toks[i].line))
+    if not nq:
+        return keep("nothing is queued on it in the files that see it")
+    for fi in files:
+        for c in uses[fi.key]["queue"]:
+            if c.end is None or fi.toks[c.i - 1].val not in (";", "{", "}", ")", "else"):
+                return keep("the value of queue_task() on it is used (%s:%d)" % (fi.key, c.line))
+    # how each run_task_queue() drains it
+    drains = []         # (fi, call, kind, function name, bh)
+    for fi in files:
+        for c in uses[fi.key]["run"]:
+            if c.fn is None or c.end is None:
+                return keep("run_task_queue(&%s) outside a function body (%s:%d)"
+                            % (q, fi.key, c.line))
+            name = c.fn[0]
+            ctx = set()
+            for g in files:
+                ctx |= g.contexts.get(name, set())
+            bh = None
+            for g in files:
+                for ib in g.calls.get("init_bh", ()):
+                    if len(ib.args) == 2 and tqprep._last_name(g.toks, *ib.args[1]) == name:
+                        bh = (g, ib, g.arg_text(ib.args[0]))
+            if bh and fi.body_is(c.fn, ["run_task_queue", "(", "&", q, ")", ";"]):
+                kind = "bh-only"
+            elif ctx & {"bh", "irq", "tasklet", "timer"} and "process" not in ctx:
+                kind = "atomic"
+            elif "process" in ctx and not ctx & {"bh", "irq", "tasklet", "timer"}:
+                kind = "process"
+            else:
+                return keep("drained in %s() (%s:%d), which convert cannot tell runs in "
+                            "interrupt or in process context: by hand, delete that "
+                            "run_task_queue() if it ran from interrupt code, make it "
+                            "flush_scheduled_work() if from process code"
+                            % (name, fi.key, c.line))
+            drains.append((fi, c, kind, name, bh, sorted(ctx)))
+    if not nrun:
+        return keep("nothing runs it (no run_task_queue(&%s) in the files that see it)" % q)
+    own = mode == "own" and any(d[2] == "bh-only" for d in drains)
+    if own:
+        for d in drains:
+            if d[2] == "bh-only" and not d[4][0].calls.get("init_bh"):
+                own = False
+    target = wq if own else "keventd"
+
+    # -- the edits
+    # the queue's declaration
+    for fi in files:
+        d = fi.declares.get(q)
+        if d:
+            a, b = fi.line_span(d[0], d[1])
+            if own:
+                static = "static " if d[2] else ""
+                out.edit(fi.key, a, b, "%sworkqueue_t *%s;\n" % (static, wq)
+                         if b > a and fi.text[b - 1] == "\n" else
+                         "%sworkqueue_t *%s;" % (static, wq))
+            else:
+                out.edit(fi.key, a, b, "")
+        e = fi.externs.get(q)
+        if e:
+            a, b = fi.line_span(e[0], e[1])
+            out.edit(fi.key, a, b, ("extern workqueue_t *%s;\n" % wq) if own else "")
+    # queue_task(&x, &q) -> schedule_work(&x)
+    routines = []
+    for fi in files:
+        for c in uses[fi.key]["queue"]:
+            task = fi.arg_text(c.args[0])
+            new = "queue_work(%s, %s)" % (wq, task) if own else "schedule_work(%s)" % task
+            out.edit(fi.key, fi.toks[c.i].start, fi.toks[c.end - 1].end, new)
+            routines.append((fi, c, task))
+    # the drains
+    freed = set()
+    for fi, c, kind, name, bh, ctx in drains:
+        if kind == "bh-only":
+            _, head, lb, rb = c.fn
+            a, b = fi.line_span(head, rb)
+            # the blank line after the function goes with it
+            if fi.text[b:b + 1] == "\n":
+                b += 1
+            out.edit(fi.key, a, b, "")
+            for proto in _prototypes(fi, name, head):
+                a, b = fi.line_span(*proto)
+                out.edit(fi.key, a, b, "")
+            g, ib, num = bh
+            freed.add(num)
+            a, b = g.line_span(ib.i, ib.end)
+            if own:
+                out.edit(g.key, g.toks[ib.i].start, g.toks[ib.end].end,
+                         '%s = create_workqueue("%s");' % (wq, wq[:-3]))
+            else:
+                out.edit(g.key, a, b, _empty(g, ib, a, b))
+        elif kind == "atomic":
+            a, b = fi.line_span(c.i, c.end)
+            out.edit(fi.key, a, b, _empty(fi, c, a, b))
+        else:
+            new = "flush_workqueue(%s);" % wq if own else "flush_scheduled_work();"
+            out.edit(fi.key, fi.toks[c.i].start, fi.toks[c.end].end, new)
+    # the freed bottom halves: every mark_bh() and remove_bh() of them
+    for fi in infos_of(files):
+        for name in ("mark_bh", "remove_bh"):
+            for c in fi.calls.get(name, ()):
+                if c.end is None or len(c.args) != 1 or fi.arg_text(c.args[0]) not in freed:
+                    continue
+                a, b = fi.line_span(c.i, c.end)
+                if name == "remove_bh" and own:
+                    out.edit(fi.key, fi.toks[c.i].start, fi.toks[c.end].end,
+                             "destroy_workqueue(%s);" % wq)
+                else:
+                    out.edit(fi.key, a, b, _empty(fi, c, a, b))
+    # what changes context, per routine
+    wheres = []
+    for fi, c, kind, name, bh, ctx in drains:
+        if kind == "bh-only":
+            wheres.append("the bottom half %s (%s(), freed)" % (bh[2], name))
+        elif kind == "atomic":
+            wheres.append("%s() (%s)" % (name, "/".join(x for x in ctx if x != "process")))
+    how = "flush" if any(d[2] == "process" for d in drains) else None
+    for fi, c, task in routines:
+        routine = _routine_of([f.text for f in files], texts.values(), task)
+        if wheres:
+            why = ("%s ran in %s, now in process context (%s)" % (
+                task, " and ".join(sorted(set(wheres))), target))
+        else:
+            why = ("%s ran synchronously where process code drained %s, now in %s; "
+                   "the drain waits for it" % (task, q, target))
+        if how and wheres:
+            why += "; process code waits for it with %s" % (
+                "flush_workqueue(%s)" % wq if own else "flush_scheduled_work()")
+        if routine:
+            out.moves.setdefault(fi.key, []).append((fi.toks[c.i].start, "%s: %s -> %s: %s" % (
+                routine, q, target, why)))
+        else:
+            out.notes.setdefault(fi.key, []).append((fi.toks[c.i].start,
+                                                     "context change: the routine of "
+                                                     "%s (not found) %s" % (task, why)))
+    out.converted.append((home.key, q, target, sorted(freed)))
+
+
+def _flush_system_queue(out, fi, q):
+    """run_task_queue(&tq_immediate) or (&tq_timer) in process code (a
+    close or release that lets what the interrupts queued run first): its
+    tasks are work on keventd now, so flush_scheduled_work() waits for
+    them; nothing where a flush_scheduled_tasks() already follows."""
+    for c in fi.calls.get("run_task_queue", ()):
+        if c.end is None or c.fn is None or len(c.args) != 1 or fi.arg_name(c.args[0]) != q:
+            continue
+        ctx = fi.contexts.get(c.fn[0], set())
+        if "process" not in ctx or ctx & {"bh", "irq", "tasklet", "timer"}:
+            continue
+        nxt = fi.toks[c.end + 1].val if c.end + 1 < len(fi.toks) else ""
+        if nxt in ("flush_scheduled_tasks", "flush_scheduled_work"):
+            a, b = fi.line_span(c.i, c.end)
+            out.edit(fi.key, a, b, _empty(fi, c, a, b))
+            what = "dropped: the %s() after it waits for the same work" % nxt
+        else:
+            out.edit(fi.key, fi.toks[c.i].start, fi.toks[c.end].end, "flush_scheduled_work();")
+            what = "-> flush_scheduled_work()"
+        out.notes.setdefault(fi.key, []).append((fi.toks[c.i].start, (
+            "run_task_queue(&%s) in %s() %s: the tasks queued on %s are work on keventd "
+            "now" % (q, c.fn[0], what, q))))
+
+
+def infos_of(files):
+    return files
+
+
+def _around(fi, i):
+    """The call whose argument toks[i] is, as `name(...)`, else the name."""
+    for name, calls in fi.calls.items():
+        for c in calls:
+            if c.args and c.args[0][0] <= i < c.args[-1][1]:
+                return "%s(%s)" % (name, fi.text[fi.toks[c.args[0][0]].start:
+                                                 fi.toks[c.args[-1][1] - 1].end])
+    return fi.toks[i].val
+
+
+def _empty(fi, c, a, b):
+    """What a deleted call statement leaves: nothing, or `;` where it was
+    the body of an if, else, while or for."""
+    prev = fi.toks[c.i - 1].val if c.i else ";"
+    if prev in (")", "else"):
+        return ";" if fi.text[b - 1:b] != "\n" else fi.text[a:fi.toks[c.i].start] + ";\n"
+    return ""
+
+
+def _prototypes(fi, name, head):
+    """(first, last) token ranges of `[static] void name(void);` at file
+    scope, before the function's definition."""
+    out = []
+    toks = fi.toks
+    for i in fi.names.get(name, ()):
+        if i >= head or i + 1 >= len(toks) or toks[i + 1].val != "(":
+            continue
+        k = tqprep._match_close(toks, i + 1)
+        if k is None or k + 1 >= len(toks) or toks[k + 1].val != ";":
+            continue
+        j = i
+        while j > 0 and toks[j - 1].val not in (";", "}", "{") and not toks[j - 1].pp:
+            j -= 1
+        if fi.function_at(i) is None:
+            out.append((j, k + 1))
+    return out
+
+
+def _routine_of(local, others, task):
+    """The routine set for task in the texts local (the task's own files)
+    or, for a member of a member (`&tty->flip.tqueue`, the same wherever
+    it is set), in others too: INIT_TQUEUE(&..tqueue, f, ..),
+    ..tqueue.routine = f, or an initialiser of a plain task."""
+    parts = re.findall(r"\w+", task)
+    if not parts:
+        return None
+    plain = re.fullmatch(r"&?\s*\w+", task.strip()) is not None
+    chain = parts[-2:] if len(parts) >= 3 else parts[-1:]
+    m = r"\s*(?:\.|->)\s*".join(map(re.escape, chain))
+    cast = r"(?:\((?:[^()]|\([^()]*\))*\)\s*)*"     # (void *), (void (*)(void *))
+    pats = [r"\b(?:INIT_TQUEUE|PREPARE_TQUEUE|INIT_WORK|PREPARE_WORK)\s*\(\s*&?[\w.>\s-]*?"
+            r"\b%s\s*,\s*%s(\w+)" % (m, cast),
+            r"\b%s\s*(?:\.|->)\s*routine\s*=\s*%s(\w+)" % (m, cast)]
+    if plain:
+        pats.append(r"\b%s\s*=\s*\{[^}]*?routine\s*[:=]\s*%s(\w+)" % (m, cast))
+        pats.append(r"\b%s\s*=\s*\{\s*\{[^}]*\}\s*,\s*\w+\s*,\s*%s(\w+)" % (m, cast))
+        pats.append(r"\bDECLARE_WORK\s*\(\s*%s\s*,\s*%s(\w+)" % (m, cast))
+    texts = list(local) + (list(others) if len(parts) >= 3 else [])
+    for text in texts:
+        for p in pats:
+            hit = re.search(p, text)
+            if hit and hit.group(1) not in ("NULL", "0"):
+                return hit.group(1)
+    return None
+
+
+def apply(text, edits):
+    """(text with the edits made, where(offset) -> the offset in it of an
+    offset of text).  Ranges do not overlap; an edit inside another's
+    range is dropped."""
+    out = []
+    pos = 0
+    shifts = []         # (offset in text, shift from there on)
+    shift = 0
+    for a, b, new in sorted(set(edits)):
+        if a < pos:
+            continue
+        out.append(text[pos:a])
+        out.append(new)
+        shift += len(new) - (b - a)
+        shifts.append((b, shift))
+        pos = b
+    out.append(text[pos:])
+
+    def where(off):
+        s = 0
+        for b, sh in shifts:
+            if off >= b:
+                s = sh
+        return off + s
+    return "".join(out), where
