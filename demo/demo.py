@@ -95,7 +95,7 @@ def build_extra(d):
     os.makedirs(out)
     conv = os.path.join(out, "converted")
     r = subprocess.run([os.path.join(TOP, "semantic-patches", "convert"), "-o", conv, d],
-                       capture_output=True, text=True)
+                       capture_output=True, text=True, errors="replace")
     sys.stdout.write(r.stdout)
     if r.returncode:
         sys.stdout.write(r.stderr)
@@ -156,7 +156,7 @@ def resolve_sites(ran):
     names = {}
     for exe, addrs in per_exe.items():
         r = subprocess.run(["addr2line", "-f", "-i", "-a", "-e", exe] + sorted(addrs),
-                           capture_output=True, text=True)
+                           capture_output=True, text=True, errors="replace")
         cur = None
         for line in r.stdout.splitlines():
             if line.startswith("0x"):

@@ -33,7 +33,7 @@ def steps_of(exe, scn):
         runner.run(exe, scn.driver, scn.name, 1, sched="pct:0:1:1",
                    env={"SHIM_SCHED_LOG": log, "SHIM_LOGLEVEL": "0"})
         try:
-            with open(log) as f:
+            with open(log, errors="replace") as f:
                 m = re.search(r" end (\d+) steps", f.read()[-200:])
         except OSError:
             m = None

@@ -36,7 +36,7 @@ def headline(args, bins, rep, build):
                    env={"DEMO_TRACE": tr, "DEMO_TRACE_LABEL": label, "DEMO_LATENCY": lf})
         lat[side] = samples(lf, "flush_to_ldisc")
         try:
-            with open(tr) as f:
+            with open(tr, errors="replace") as f:
                 traces[side] = json.load(f)["traceEvents"]
         except (OSError, ValueError, KeyError):
             traces[side] = []

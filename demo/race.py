@@ -68,7 +68,7 @@ def resolve(exe, races):
     if not offsets:
         return races
     r = subprocess.run(["addr2line", "-i", "-a", "-e", exe] + offsets,
-                       capture_output=True, text=True)
+                       capture_output=True, text=True, errors="replace")
     lines, cur, place = r.stdout.splitlines(), None, {}
     for line in lines:
         if line.startswith("0x"):

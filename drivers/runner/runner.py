@@ -55,7 +55,7 @@ def make(*targets, **variables):
     """Run make on the tree's Makefile; its output if it fails (else None)."""
     cmd = ["make", "-s", "--no-print-directory", "-C", TOP] + list(targets)
     cmd += ["%s=%s" % (k, v) for k, v in variables.items() if v is not None]
-    r = subprocess.run(cmd, capture_output=True, text=True)
+    r = subprocess.run(cmd, capture_output=True, text=True, errors="replace")
     return None if r.returncode == 0 else (r.stdout + r.stderr)
 
 
@@ -124,7 +124,7 @@ def run(exe, driver, scenario, seed=1, env=None, timeout=120, sched=None):
     try:
         r = subprocess.run([exe, "--driver", driver, "--scenario", scenario,
                             "--seed", str(seed)], capture_output=True, text=True,
-                           env=e, timeout=timeout)
+                           errors="replace", env=e, timeout=timeout)
         rc, out, err = r.returncode, r.stdout, r.stderr
     except subprocess.TimeoutExpired as x:
         rc = "timeout"
