@@ -187,7 +187,8 @@ def main():
     ap.add_argument("--budget", type=float, default=None,
                     help="seconds of exploration when --explore is not given")
     ap.add_argument("--race", choices=("auto", "yes", "no"), default="auto",
-                    help="ThreadSanitizer over the converted side (auto: not with --quick)")
+                    help="ThreadSanitizer over the converted side (auto: with --quick, on "
+                    "the scenarios that ran two works at once or on two workers)")
     ap.add_argument("--patch", action="append", default=[], dest="design_patch",
                     help="one more design patch (a FILE.moves beside it declares its moves)")
     ap.add_argument("--converted", help="use this converted tree instead of converting")

@@ -360,6 +360,63 @@ SCENARIO(aio, "exit_live", 0, exit_live,
 	 "flight on closed files: exit destroys the contexts, waits for the "
 	 "requests, and the deferred fputs run before its caches go");
 
+/*
+ * The module goes while the process still has its files open and three
+ * contexts set up, each in another state: one never used, one whose
+ * requests completed with their events never reaped, one with requests
+ * still in flight.  No fput is the last here, so nothing is deferred:
+ * exit_aio must still destroy every context, wait for the requests in
+ * flight and for every context's last reference before the caches go.
+ * The files are closed after the module is gone.
+ */
+static void exit_open(struct scenario_ctx *ctx)
+{
+	u64 s = world_prng_seed(scn_seed(ctx) * 7);
+	struct kioctx *ioctx[3];
+	struct exit_arg a;
+	struct aio_stats as;
+	struct batch b[2];
+	int64_t submitted[2];
+	int fds[2], i;
+
+	shim_clock_virtual();
+	if (!inv(ctx, "aio_setup", aio_setup() == 0))
+		return;
+	for (i = 0; i < 3; i++)
+		if (io_setup(16, &ioctx[i]))
+			break;
+	if (!inv(ctx, "io_setup", i == 3)) {
+		aio_exit();
+		return;
+	}
+	for (i = 0; i < 2; i++)
+		fds[i] = sim_file_open("data", FILE_SIZE, 5 + 10 * i,
+				       scn_seed(ctx) + 3 + i);
+	/* ioctx[1]: every request done, its events left in the ring */
+	make_batch(&b[0], 6, fds, 2, &s);
+	submitted[0] = io_submit(ioctx[1], b[0].n, b[0].ptrs);
+	shim_clock_advance(40);
+	/* ioctx[2]: requests still in flight at the exit */
+	make_batch(&b[1], 6, fds, 2, &s);
+	submitted[1] = io_submit(ioctx[2], b[1].n, b[1].ptrs);
+	obs_i64_list(ctx, "submitted", submitted, 2);
+	memset(&a, 0, sizeof(a));
+	scn_run_threads(2, exit_thread, &a);
+	aio_get_stats(&as);
+	obs_u64(ctx, "fput_deferred", as.fput_deferred);
+	inv(ctx, "no_fput_was_the_last", as.fput_deferred == 0);
+	obs_u64(ctx, "contexts_freed_at_exit", as.ctxs_freed);
+	for (i = 0; i < 2; i++)
+		sim_file_close(fds[i]);
+	report_counts(ctx);
+	for (i = 0; i < 2; i++)
+		free_batch(&b[i]);
+}
+SCENARIO(aio, "exit_open", 0, exit_open,
+	 "the module goes while the files are still open and three contexts "
+	 "are set up: one unused, one with unreaped events, one with requests "
+	 "in flight; exit frees them all, nothing is deferred");
+
 #define STORM_THREADS 6
 #define STORM_ROUNDS 60
 #define STORM_BATCH 8

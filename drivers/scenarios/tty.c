@@ -11,6 +11,8 @@
 
 #include <shim/test.h>
 #include <linux/errno.h>
+#include <linux/sched.h>
+#include <linux/smp.h>
 #include <world/util.h>
 #include <world/uart.h>
 #include <world/irq.h>
@@ -526,6 +528,103 @@ static void init_nomem(struct scenario_ctx *ctx)
 SCENARIO(tty, "init_nomem", 0, init_nomem,
 	 "tty_init's allocations, then its threads, fail in turn: -ENOMEM "
 	 "each time, nothing left behind, and a later init works");
+
+#define SH_LINES 4
+#define SH_SAKS 24
+
+struct sak_hangup {
+	struct tty_struct *tty[SH_LINES];
+	int pressing[SH_LINES];
+};
+
+static void sak_in_irq(void *arg)
+{
+	do_SAK(arg);
+}
+
+/*
+ * thread 0 is the keyboard, pressing SAK on each line again and again;
+ * thread 1 the modem, whose carrier drops on each line meanwhile
+ */
+static void sak_hangup_thread(void *arg, int i)
+{
+	struct sak_hangup *sh = arg;
+	unsigned long cpus = cpu_online_map;
+	int l, n;
+
+	/* each on a CPU of its own: the works go to two workers */
+	if (i == 1 && (cpus & (cpus - 1)))
+		cpus &= cpus - 1;
+	set_cpus_allowed(current, cpus & -cpus);
+	for (l = 0; l < SH_LINES; l++) {
+		if (i == 1) {
+			scn_wait_until(__atomic_load_n(&sh->pressing[l],
+						       __ATOMIC_SEQ_CST),
+				       WAIT_MS);
+			tty_hangup(sh->tty[l]);
+			continue;
+		}
+		for (n = 0; n < SH_SAKS; n++) {
+			sim_call_in_irq(sak_in_irq, sh->tty[l]);
+			if (n == 2)
+				__atomic_store_n(&sh->pressing[l], 1,
+						 __ATOMIC_SEQ_CST);
+			if (n % 4 == 3)
+				scn_sleep_ms(1);
+		}
+	}
+}
+
+/*
+ * The SAK work and the hangup work of one line: keventd ran them one
+ * after the other, the events workers of two CPUs run them at once.  Both
+ * kill the session and flush the buffers, which only their locks keep
+ * apart now.
+ */
+static void sak_hangup(struct scenario_ctx *ctx)
+{
+	struct sak_hangup sh;
+	struct sim_uart *u[SH_LINES];
+	uint64_t hangups[SH_LINES];
+	int64_t sessions[SH_LINES];
+	int i, ok = 1, saks_ok = 1;
+
+	memset(&sh, 0, sizeof(sh));
+	if (!inv(ctx, "tty_init", tty_init() == 0))
+		return;
+	for (i = 0; i < SH_LINES; i++) {
+		u[i] = sim_uart_plug(i, 4 + i, 16, 0);
+		sh.tty[i] = tty_open_line(i, 0);
+		ok &= u[i] && sh.tty[i];
+	}
+	if (!inv(ctx, "opened", ok))
+		goto out;
+	scn_run_threads(2, sak_hangup_thread, &sh);
+	tty_quiesce();
+	for (i = 0; i < SH_LINES; i++) {
+		struct tty_port_stats ts;
+
+		tty_get_stats(sh.tty[i], &ts);
+		hangups[i] = ts.hangups;
+		sessions[i] = ts.session;
+		if (ts.saks < 1 || ts.saks > SH_SAKS)
+			saks_ok = 0;
+	}
+	obs_u64_list(ctx, "hangups_per_line", hangups, SH_LINES);
+	obs_i64_list(ctx, "session_per_line", sessions, SH_LINES);
+	inv(ctx, "saks_coalesced_not_lost", saks_ok);
+	exact_counts(ctx, "do_tty_hangup");
+out:
+	for (i = 0; i < SH_LINES; i++) {
+		if (sh.tty[i])
+			tty_release(sh.tty[i]);
+		sim_uart_unplug(u[i]);
+	}
+	tty_exit();
+}
+SCENARIO(tty, "sak_hangup", 1, sak_hangup,
+	 "SAK pressed again and again on 4 lines while their carrier drops: "
+	 "the SAK work and the hangup work of a line run at once on two CPUs");
 
 #define STORM_LINES 4
 #define STORM_KEYS 2
