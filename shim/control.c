@@ -508,8 +508,8 @@ static int sys_before(struct shim_ctl_task *a, struct shim_ctl_task *b,
  * eager, lazy, preempt: no choice is random.  A demoted task picked all
  * the same has nothing left to give way to: it is demoted no longer.
  */
-static struct shim_ctl_task *
-systematic_pick(struct shim_ctl_task *me, struct shim_ctl_task **cand, int n)
+static struct shim_ctl_task *systematic_pick(struct shim_ctl_task *me,
+					     struct shim_ctl_task **cand, int n)
 {
 	struct shim_ctl_task *next = cand[0];
 	int i;
@@ -1057,7 +1057,8 @@ static void note_site(const char *site, const char *func)
 	int i;
 
 	for (i = 0; i < ctl.nr_sites; i++)
-		if (ctl.sites[i].site == site || !strcmp(ctl.sites[i].site, site))
+		if (ctl.sites[i].site == site ||
+		    !strcmp(ctl.sites[i].site, site))
 			break;
 	if (i == ctl.nr_sites) {
 		if (i == CTL_MAX_SITES)
@@ -1232,9 +1233,10 @@ static void parse(const char *value)
 	} else if (!strncmp(p, "preempt:", 8)) {
 		p += 8;
 		if (!*p || strlen(p) >= sizeof(ctl.site) || strchr(p, ' '))
-			bad_setting("SHIM_SCHED", value,
-				    "preempt:SITE wants a queueing call site, "
-				    "file.c:LINE (SHIM_SCHED_SITES lists them)");
+			bad_setting(
+				"SHIM_SCHED", value,
+				"preempt:SITE wants a queueing call site, "
+				"file.c:LINE (SHIM_SCHED_SITES lists them)");
 		snprintf(ctl.site, sizeof(ctl.site), "%s", p);
 		ctl.strategy = CTL_PREEMPT;
 		ctl.queue_points = 1;

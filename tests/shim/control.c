@@ -474,8 +474,7 @@ static void sites_of_two_sites(char site[2][96])
 	FILE *f;
 
 	snprintf(path, sizeof(path), "%s/sites", logdir);
-	snprintf(env, sizeof(env), "SHIM_SCHED=lazy SHIM_SCHED_SITES=%s",
-		 path);
+	snprintf(env, sizeof(env), "SHIM_SCHED=lazy SHIM_SCHED_SITES=%s", path);
 	run_child("two_sites", env, &res);
 	assert_ran_cleanly(&res);
 	f = fopen(path, "r");
@@ -483,8 +482,8 @@ static void sites_of_two_sites(char site[2][96])
 	while (fgets(line, sizeof(line), f)) {
 		char s[96];
 
-		cr_assert_eq(sscanf(line, "%95s %127s %ld", s, func, &calls),
-			     3, "a bad line in the sites file: %s", line);
+		cr_assert_eq(sscanf(line, "%95s %127s %ld", s, func, &calls), 3,
+			     "a bad line in the sites file: %s", line);
 		if (strcmp(func, "child_two_sites"))
 			continue;
 		cr_assert_lt(n, 2, "more than two sites in two_sites");
