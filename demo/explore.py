@@ -121,7 +121,8 @@ def check(scn, side, res, reference, decls):
 
 
 def explore(args, jobs, results, decls, rep, t0):
-    rep.step("Explore: every scenario under controlled schedules (SHIM_SCHED=pct)")
+    rep.step("Explore: every scenario under controlled schedules (SHIM_SCHED=pct; eager, "
+             "lazy, preempt:SITE)")
     if args.explore is not None:
         per, budget = args.explore, None
     else:
