@@ -518,6 +518,9 @@ static struct shim_ctl_task *systematic_pick(struct shim_ctl_task *me,
 		if (sys_before(cand[i], next, me))
 			next = cand[i];
 	next->demoted = 0;
+	/* eager: a worker that yielded gets the CPU back at the next point */
+	if (me != next && me->urgent && me->state == CTL_RUNNABLE)
+		ctl.stable = 0;
 	return next;
 }
 
@@ -1021,9 +1024,10 @@ static void note_work(struct shim_ctl_task *me, int ev, const char *queue)
 		s->server = 1;
 		ctl.stable = 0;
 	}
-	if (ctl.strategy == CTL_EAGER && !s->urgent) {
-		s->urgent = ++ctl.urgent_clock;
-		ctl.stable = 0;
+	if (ctl.strategy == CTL_EAGER) {
+		if (!s->urgent)
+			s->urgent = ++ctl.urgent_clock;
+		ctl.stable = 0; /* it runs at the queuer's next point */
 	}
 }
 
@@ -1078,11 +1082,15 @@ static void note_site(const char *site, const char *func)
  */
 void shim_ctl_queued(const char *site, const char *func)
 {
-	struct shim_ctl_task *me = ctl_self();
+	struct shim_ctl_task *me;
 	int preempt;
 
-	if (!me || ctl.dead ||
+	if (ctl.dead ||
 	    (!ctl.queue_points && !ctl.sites_file && ctl.log_fd < 0))
+		return;
+	/* only a point adopts a thread the shim did not start, as before */
+	me = ctl.queue_points ? ctl_self() : me_now();
+	if (!me)
 		return;
 	ctl_lock();
 	note_site(site, func);
