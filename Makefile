@@ -119,7 +119,7 @@ $(BUILD)/tests/stress/stress-%: $(TOP)/tests/stress/stress-%.c $(STRESS_DEPS)
 
 # the historical-bug suite: programs explored under controlled schedules
 EXPLORE_BINS	:= $(addprefix $(BUILD)/tests/explore/,d6_flush-workqueue \
-		   free_pending-workqueue init_pending-workqueue \
+		   free_pending-workqueue init_pending-workqueue queue_order-workqueue \
 		   keventd_waits-taskqueue shared_counter-taskqueue \
 		   shared_counter-workqueue)
 

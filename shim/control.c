@@ -24,7 +24,21 @@
  *            running task drops below all others; a bug of depth d shows
  *            with probability at least 1/(n k^(d-1)) per run;
  *   replay   SHIM_SCHED=replay:FILE re-runs the decisions of a
- *            SHIM_SCHED_LOG=FILE written before.
+ *            SHIM_SCHED_LOG=FILE written before;
+ * and the systematic ones, which need no seed: the running task keeps the
+ * CPU until it blocks or yields, then the task runnable the longest runs
+ * (first in, first out), except that
+ *   eager    when a work is queued, its worker (the task named as its
+ *            queue, or that ran its works) runs first, until it blocks:
+ *            the work runs before the queuer takes another step;
+ *   lazy     workers run only when no other task can: a queued work runs
+ *            when something waits for it (a flush, a destroy, a
+ *            completion, a sleep) or at the end;
+ *   preempt:SITE  as the call at SITE (a queueing call site, "file.c:LINE",
+ *            shim/site.h) returns, the queuer drops below every other
+ *            task, until none of them can run.
+ * SHIM_SCHED_SITES=FILE lists the queueing call sites a controlled run
+ * passed, one a line ("SITE FUNCTION CALLS"): what preempt can be given.
  *
  * State is changed by the running task only, under ctl.lock (which a
  * thread starting up or a foreign thread joining also takes).
@@ -34,6 +48,8 @@
 #include "shim.h"
 #include <shim/point.h>
 #include <linux/interrupt.h>
+#include <trace/events/workqueue.h>
+#include <shim/site.h>
 
 #define CTL_MAX_TASKS 256
 #define CTL_MAX_DEPTH 16
@@ -49,7 +65,8 @@
 #define CTL_PRIO_START (1ULL << 62)   /* pct: tasks start above this */
 #define CTL_PRIO_CHANGED (1ULL << 40) /* lowered at a change point */
 
-enum { CTL_RANDOM = 1, CTL_PCT, CTL_REPLAY };
+enum { CTL_RANDOM = 1, CTL_PCT, CTL_REPLAY, CTL_EAGER, CTL_LAZY, CTL_PREEMPT };
+#define CTL_MAX_SITES 256
 
 /* one line of a schedule log: at step, the CPU went from one task to another */
 struct ctl_decision {
@@ -80,6 +97,17 @@ struct shim_ctl_task {
 	void *trace[CTL_TRACE]; /* where it last gave up the CPU */
 	int depth;
 	int parked; /* fibers: it has given up the CPU in switch_to() */
+	/* the systematic strategies */
+	u64 ready;   /* when it last became runnable or was preempted */
+	u64 urgent;  /* eager: when it was given work to run first, or 0 */
+	int server;  /* it runs works (a worker, keventd, ksoftirqd) */
+	int demoted; /* preempt: below every other task until none can run */
+};
+
+/* a queueing call site a controlled run passed (shim/site.h) */
+struct ctl_site {
+	const char *site, *func;
+	long calls;
 };
 
 int shim_controlled;
@@ -111,6 +139,14 @@ static struct {
 	int fibers;		      /* tasks are fibers on one host thread */
 	struct shim_ctl_task *zombie; /* an ended fiber whose stack can go */
 	char spec[128];
+	/* the systematic strategies */
+	int queue_points; /* a queueing call's return is a point */
+	u64 ready_clock, urgent_clock;
+	char site[96]; /* preempt: the site */
+	long preempts; /* preempt: how often the queuer gave way */
+	struct ctl_site sites[CTL_MAX_SITES];
+	int nr_sites;
+	const char *sites_file; /* SHIM_SCHED_SITES */
 	/* replay: the decisions of the log, in order */
 	struct ctl_decision *replay;
 	long nr_replay, next_replay;
@@ -165,7 +201,7 @@ static const char *const point_name[SHIM_NR_POINTS] = {
 	[SHIM_POINT_TIMER] = "timer",	  [SHIM_POINT_KTHREAD] = "kthread",
 	[SHIM_POINT_BITOP] = "bitop",	  [SHIM_POINT_RELAX] = "relax",
 	[SHIM_POINT_RESCHED] = "resched", [SHIM_POINT_BLOCK] = "block",
-	[SHIM_POINT_EXIT] = "exit",
+	[SHIM_POINT_EXIT] = "exit",	  [SHIM_POINT_QUEUED] = "queued",
 };
 
 /* --- the lock, the log, the generator --------------------------------------- */
@@ -229,6 +265,28 @@ static u64 rnd(void)
 static u64 rnd_below(u64 n)
 {
 	return n ? rnd() % n : 0;
+}
+
+/* SHIM_SCHED_SITES=FILE: the queueing call sites passed, one a line. */
+static void sites_flush(void)
+{
+	char line[256];
+	int fd, i, n;
+
+	if (!ctl.sites_file)
+		return;
+	fd = shim_host_create_file(ctl.sites_file);
+	ctl.sites_file = NULL; /* once: at the end or at a failure */
+	if (fd < 0)
+		return;
+	for (i = 0; i < ctl.nr_sites; i++) {
+		n = snprintf(line, sizeof(line), "%s %s %ld\n",
+			     ctl.sites[i].site, ctl.sites[i].func,
+			     ctl.sites[i].calls);
+		if (n > 0 && n < (int) sizeof(line))
+			shim_host_fd_write(fd, line, n);
+	}
+	shim_host_fd_close(fd);
 }
 
 /* --- reports ---------------------------------------------------------------- */
@@ -360,6 +418,7 @@ static void __attribute__((noreturn)) ctl_fail(const char *fmt, ...)
 	ctl.dead = 1;
 	ctl_log("fail %s", why);
 	log_flush();
+	sites_flush();
 	printk(KERN_EMERG
 	       "BUG: %s, under SHIM_SCHED=%s at step %ld (%llu us of "
 	       "virtual time)\n",
@@ -376,6 +435,7 @@ static void __attribute__((noreturn)) ctl_fail(const char *fmt, ...)
 static void make_runnable(struct shim_ctl_task *t)
 {
 	ctl.stable = 0;
+	t->ready = ++ctl.ready_clock;
 	t->state = CTL_RUNNABLE;
 	t->word = NULL;
 	t->deadline = CTL_NEVER;
@@ -420,6 +480,48 @@ static struct shim_ctl_task *replay_choice(struct shim_ctl_task *me,
 		"replay diverged: task %d cannot run at this step (the program, "
 		"its input or its settings changed since the log was written)",
 		want);
+}
+
+/* The systematic strategies' rank of a runnable task: lower runs first. */
+static int sys_rank(struct shim_ctl_task *t)
+{
+	if (t->demoted)
+		return 2;
+	return ctl.strategy == CTL_LAZY && t->server;
+}
+
+/* Would the systematic strategies run @a rather than @b? */
+static int sys_before(struct shim_ctl_task *a, struct shim_ctl_task *b,
+		      struct shim_ctl_task *me)
+{
+	if (a->urgent != b->urgent)
+		return a->urgent && (!b->urgent || a->urgent < b->urgent);
+	if (sys_rank(a) != sys_rank(b))
+		return sys_rank(a) < sys_rank(b);
+	/* the running task keeps the CPU; else first in, first out */
+	if (a == me || b == me)
+		return a == me;
+	return a->ready < b->ready;
+}
+
+/*
+ * eager, lazy, preempt: no choice is random.  A demoted task picked all
+ * the same has nothing left to give way to: it is demoted no longer.
+ */
+static struct shim_ctl_task *systematic_pick(struct shim_ctl_task *me,
+					     struct shim_ctl_task **cand, int n)
+{
+	struct shim_ctl_task *next = cand[0];
+	int i;
+
+	for (i = 1; i < n; i++)
+		if (sys_before(cand[i], next, me))
+			next = cand[i];
+	next->demoted = 0;
+	/* eager: a worker that yielded gets the CPU back at the next point */
+	if (me != next && me->urgent && me->state == CTL_RUNNABLE)
+		ctl.stable = 0;
+	return next;
 }
 
 /*
@@ -479,13 +581,20 @@ static struct shim_ctl_task *pick(struct shim_ctl_task *me, enum shim_point why)
 		next = replay_choice(me, cand, n);
 		goto chosen;
 	}
-	ctl.stable = ctl.strategy == CTL_PCT;
-	if (n == 1)
+	ctl.stable = ctl.strategy == CTL_PCT || ctl.strategy >= CTL_EAGER;
+	if (n == 1) {
+		cand[0]->demoted = 0;
 		return cand[0];
+	}
 
 	switch (ctl.strategy) {
 	case CTL_RANDOM:
 		next = cand[rnd_below(n)];
+		break;
+	case CTL_EAGER:
+	case CTL_LAZY:
+	case CTL_PREEMPT:
+		next = systematic_pick(me, cand, n);
 		break;
 	default:
 		next = cand[0];
@@ -596,6 +705,8 @@ static void switch_to(struct shim_ctl_task *me, struct shim_ctl_task *next,
 		return;
 	}
 	next->run_len = 0;
+	if (me->state == CTL_RUNNABLE)
+		me->ready = ++ctl.ready_clock; /* preempted: to the back */
 	ctl_unlock();
 	if (ctl.fibers) {
 		if (!wait) {
@@ -657,7 +768,7 @@ static int point_is_quiet(struct shim_ctl_task *me, enum shim_point why)
 	    ctl.now + CTL_QUANTUM_NS >= ctl.next_deadline ||
 	    ctl.now + CTL_QUANTUM_NS - CTL_START_NS > ctl.max_ns)
 		return 0;
-	if (ctl.strategy == CTL_PCT)
+	if (ctl.strategy == CTL_PCT || ctl.strategy >= CTL_EAGER)
 		return ctl.stable;
 	if (ctl.strategy == CTL_REPLAY)
 		return ctl.next_replay >= ctl.nr_replay ||
@@ -704,6 +815,7 @@ void shim_ctl_wait(volatile void *word, u32 val, s64 timeout_ns)
 		return;
 	}
 	account_point(me);
+	me->urgent = 0; /* eager: it ran what it was given, or cannot */
 	me->state = CTL_BLOCKED;
 	me->word = word;
 	me->deadline = timeout_ns >= 0 ? ctl.now + timeout_ns : CTL_NEVER;
@@ -856,6 +968,7 @@ void shim_ctl_exit(void)
 		return;
 	ctl_lock();
 	account_point(me);
+	me->urgent = 0;
 	me->state = CTL_EXITED;
 	ctl_log("exit %d", me->id);
 	switch_to(me, pick(me, SHIM_POINT_EXIT), 0);
@@ -869,33 +982,145 @@ void shim_ctl_crash(void)
 	ctl.dead = 1;
 	ctl_log("fail crash");
 	log_flush();
+	sites_flush();
 	shim_ctl_print_replay();
 }
 
-/* The work tracepoints, in the schedule log: routine names, no addresses. */
+/*
+ * The task that runs the works of @queue: the one named as it (a
+ * workqueue's worker "events/0", keventd), ksoftirqd for the task queues
+ * bottom halves run; NULL for a queue no task serves (a driver's own).
+ */
+static struct shim_ctl_task *server_of(const char *queue)
+{
+	const char *name = queue;
+	int i;
+
+	if (!strcmp(queue, "tq_immediate") || !strcmp(queue, "tq_timer"))
+		name = "ksoftirqd/0";
+	for (i = 0; i < ctl.nr; i++) {
+		struct shim_ctl_task *t = ctl.task[i];
+
+		if (t->state != CTL_EXITED &&
+		    !strncmp(t->tsk ? t->tsk->comm : t->name, name,
+			     sizeof(t->name)))
+			return t;
+	}
+	return NULL;
+}
+
+/* Called with ctl.lock held: what eager and lazy learn from a work event. */
+static void note_work(struct shim_ctl_task *me, int ev, const char *queue)
+{
+	struct shim_ctl_task *s;
+
+	if (ev == SHIM_WORK_EXECUTE_START && !me->server) {
+		me->server = 1;
+		ctl.stable = 0;
+	}
+	if (ev != SHIM_WORK_QUEUE || !(s = server_of(queue)) || s == me)
+		return;
+	if (!s->server) {
+		s->server = 1;
+		ctl.stable = 0;
+	}
+	if (ctl.strategy == CTL_EAGER) {
+		if (!s->urgent)
+			s->urgent = ++ctl.urgent_clock;
+		ctl.stable = 0; /* it runs at the queuer's next point */
+	}
+}
+
+/*
+ * The work tracepoints, in the schedule log (routine names, no addresses),
+ * and for eager and lazy, who serves which queue.
+ */
 void shim_ctl_trace_work(int ev, void (*routine)(void *), const char *queue)
 {
 	static const char *const what[] = { "queue", "start", "end" };
 	char sym[128];
-
 	struct shim_ctl_task *me = me_now();
+	int learn = ctl.strategy == CTL_EAGER || ctl.strategy == CTL_LAZY;
 
-	if (ctl.log_fd < 0 || !me || ctl.dead)
+	if ((ctl.log_fd < 0 && !learn) || !me || ctl.dead)
 		return;
-	if (!shim_symbol((unsigned long) routine, sym, sizeof(sym)))
+	if (ctl.log_fd >= 0 &&
+	    !shim_symbol((unsigned long) routine, sym, sizeof(sym)))
 		snprintf(sym, sizeof(sym), "?");
 	ctl_lock();
-	ctl_log("work %s %s %s by %d", what[ev], sym, queue, me->id);
+	if (learn)
+		note_work(me, ev, queue);
+	if (ctl.log_fd >= 0)
+		ctl_log("work %s %s %s by %d", what[ev], sym, queue, me->id);
 	ctl_unlock();
+}
+
+/* Called with ctl.lock held: count a pass at @site. */
+static void note_site(const char *site, const char *func)
+{
+	int i;
+
+	for (i = 0; i < ctl.nr_sites; i++)
+		if (ctl.sites[i].site == site ||
+		    !strcmp(ctl.sites[i].site, site))
+			break;
+	if (i == ctl.nr_sites) {
+		if (i == CTL_MAX_SITES)
+			return;
+		ctl.sites[i].site = site;
+		ctl.sites[i].func = func;
+		ctl.nr_sites++;
+	}
+	ctl.sites[i].calls++;
+}
+
+/*
+ * A queueing call at @site (shim/site.h), in @func, has returned in the
+ * running task.  Under the systematic strategies (and the replay of one)
+ * that is a scheduling point: eager's worker may be runnable by now, and
+ * preempt:SITE makes the queuer give way here.
+ */
+void shim_ctl_queued(const char *site, const char *func)
+{
+	struct shim_ctl_task *me;
+	int preempt;
+
+	if (ctl.dead ||
+	    (!ctl.queue_points && !ctl.sites_file && ctl.log_fd < 0))
+		return;
+	/* only a point adopts a thread the shim did not start, as before */
+	me = ctl.queue_points ? ctl_self() : me_now();
+	if (!me)
+		return;
+	ctl_lock();
+	note_site(site, func);
+	if (!ctl.queue_points) {
+		ctl_log("queued %s by %d", site, me->id);
+		ctl_unlock();
+		return;
+	}
+	/* a replay logs them too, but its decisions are the log's */
+	preempt = ctl.site[0] && !strcmp(site, ctl.site);
+	account_point(me);
+	ctl_log("queued %s by %d%s", site, me->id, preempt ? " preempt" : "");
+	if (preempt) {
+		me->demoted = 1;
+		ctl.preempts++;
+		ctl.stable = 0;
+	}
+	switch_to(me, pick(me, SHIM_POINT_QUEUED), 1);
 }
 
 static void ctl_at_exit(void)
 {
 	if (ctl.dead)
 		return;
+	if (ctl.site[0])
+		ctl_log("preempted %ld times at %s", ctl.preempts, ctl.site);
 	ctl_log("end %ld steps %ld decisions %d tasks", ctl.step, ctl.decisions,
 		ctl.nr);
 	log_flush();
+	sites_flush();
 }
 
 /* --- the setting ---------------------------------------------------------------- */
@@ -936,6 +1161,18 @@ static void parse_replay(const char *file, const char *value)
 		bad_setting("SHIM_SCHED", value,
 			    "not a schedule log (no '# SHIM_SCHED=' line)");
 	ctl.strategy = CTL_REPLAY;
+	/* a systematic run's queueing calls were points: they are again */
+	spec += 13;
+	ctl.queue_points = !strncmp(spec, "eager\n", 6) ||
+			   !strncmp(spec, "lazy\n", 5) ||
+			   !strncmp(spec, "preempt:", 8);
+	if (!strncmp(spec, "preempt:", 8)) {
+		/* to log its preemptions as the run did */
+		const char *end = strchr(spec + 8, '\n');
+
+		if (end && end - spec - 8 < (long) sizeof(ctl.site))
+			memcpy(ctl.site, spec + 8, end - spec - 8);
+	}
 	p = strstr(text, "# SHIM_CPUS=");
 	if (p)
 		ctl.replay_cpus = simple_strtol(p + 12, NULL, 10);
@@ -997,10 +1234,26 @@ static void parse(const char *value)
 	} else if (!strncmp(p, "replay:", 7)) {
 		parse_replay(p + 7, value);
 		p += strlen(p);
+	} else if (!strcmp(p, "eager") || !strcmp(p, "lazy")) {
+		ctl.strategy = *p == 'e' ? CTL_EAGER : CTL_LAZY;
+		ctl.queue_points = 1;
+		p += strlen(p);
+	} else if (!strncmp(p, "preempt:", 8)) {
+		p += 8;
+		if (!*p || strlen(p) >= sizeof(ctl.site) || strchr(p, ' '))
+			bad_setting(
+				"SHIM_SCHED", value,
+				"preempt:SITE wants a queueing call site, "
+				"file.c:LINE (SHIM_SCHED_SITES lists them)");
+		snprintf(ctl.site, sizeof(ctl.site), "%s", p);
+		ctl.strategy = CTL_PREEMPT;
+		ctl.queue_points = 1;
+		p += strlen(p);
 	} else {
 		bad_setting("SHIM_SCHED", value,
 			    "expected free, random:SEED, "
-			    "pct:SEED[:DEPTH[:STEPS]] or replay:FILE");
+			    "pct:SEED[:DEPTH[:STEPS]], eager, lazy, "
+			    "preempt:SITE or replay:FILE");
 	}
 	if (*p)
 		bad_setting("SHIM_SCHED", value,
@@ -1059,9 +1312,14 @@ void shim_ctl_init(void)
 	} else if (ctl.strategy == CTL_RANDOM) {
 		snprintf(ctl.spec, sizeof(ctl.spec), "random:%llu",
 			 (unsigned long long) ctl.seed);
+	} else if (ctl.strategy == CTL_PREEMPT) {
+		snprintf(ctl.spec, sizeof(ctl.spec), "preempt:%s", ctl.site);
 	} else {
 		snprintf(ctl.spec, sizeof(ctl.spec), "%s", value);
 	}
+	value = shim_getenv("SHIM_SCHED_SITES");
+	if (value && *value)
+		ctl.sites_file = value;
 	log = shim_getenv("SHIM_SCHED_LOG");
 	if (log && *log) {
 		char cmd[1024];

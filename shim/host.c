@@ -713,6 +713,11 @@ void shim_host_fd_write(int fd, const char *buf, size_t len)
 	}
 }
 
+void shim_host_fd_close(int fd)
+{
+	close(fd);
+}
+
 /* Quote a word for a shell if it needs it. */
 static size_t quote(char *out, size_t len, const char *word)
 {

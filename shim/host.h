@@ -165,6 +165,7 @@ extern char *shim_host_read_file(const char *path, size_t *len);
 /* A new file for writing (truncated), or -1. */
 extern int shim_host_create_file(const char *path);
 extern void shim_host_fd_write(int fd, const char *buf, size_t len);
+extern void shim_host_fd_close(int fd);
 extern void *shim_host_realloc(void *p, size_t size);
 /* The program's command line, its words shell-quoted where they need it. */
 extern void shim_host_cmdline(char *buf, size_t len);

@@ -23,6 +23,8 @@
  * BUGs naming its routine, and a routine that returns with a lock or an
  * atomic section still held is a BUG naming it.
  */
+/* the bare queueing calls: this stack's own queueing is no driver's site */
+#define SHIM_STACK_INTERNAL
 #include <linux/module.h>
 #include <linux/kernel.h>
 #include <linux/sched.h>

@@ -85,6 +85,8 @@
  * current_work, without the lock, at each work; flushers count themselves
  * in flushers before they read remove_sequence (wake_flushers).
  */
+/* the bare queueing calls: this stack's own queueing is no driver's site */
+#define SHIM_STACK_INTERNAL
 #include <linux/module.h>
 #include <linux/kernel.h>
 #include <linux/sched.h>

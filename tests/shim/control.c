@@ -142,6 +142,69 @@ CHILD_SCENARIO(bug)
 	BUG();
 }
 
+/* --- the systematic strategies: eager, lazy, preempt:SITE ------------------ */
+
+static int order_ran;
+
+static void order_routine(void *unused)
+{
+	order_ran++;
+}
+
+static DECLARE_WORK(order_work, order_routine, NULL);
+
+/* when did the work run: right after queueing, later, or only at the flush */
+CHILD_SCENARIO(queue_then_flush)
+{
+	int after_queue, later, i;
+
+	schedule_work(&order_work);
+	after_queue = order_ran;
+	for (i = 0; i < 20; i++) {
+		spin_lock(&tally_lock);
+		tally++;
+		spin_unlock(&tally_lock);
+	}
+	later = order_ran;
+	flush_scheduled_work();
+	printf("after queue %d, later %d, flushed %d\n", after_queue, later,
+	       order_ran);
+	exit(0);
+}
+
+static int stage, bystander_saw = -1;
+static DECLARE_COMPLETION(bystander_done);
+static DECLARE_WORK(first_work, order_routine, NULL);
+static DECLARE_WORK(second_work, order_routine, NULL);
+
+static int bystander(void *unused)
+{
+	strcpy(current->comm, "bystander");
+	daemonize();
+	bystander_saw = stage;
+	complete(&bystander_done);
+	return 0;
+}
+
+/*
+ * A task that can run all along, and two queueing sites: when the task
+ * first runs says after which step of main's the CPU changed hands.
+ */
+CHILD_SCENARIO(two_sites)
+{
+	child_check(kernel_thread(bystander, NULL, 0) > 0);
+	stage = 1;
+	schedule_work(&first_work);
+	stage = 2;
+	schedule_work(&second_work);
+	stage = 3;
+	flush_scheduled_work();
+	wait_for_completion(&bystander_done);
+	printf("bystander saw stage %d, works ran %d\n", bystander_saw,
+	       order_ran);
+	exit(0);
+}
+
 /* --- the parent's side ------------------------------------------------------- */
 
 static char logdir[] = "/tmp/shim-control.XXXXXX";
@@ -178,7 +241,7 @@ TestSuite(control, .timeout = SUITE_TIMEOUT, .fini = remove_logdir);
 static void run_logged(const char *scenario, const char *sched, const char *log,
 		       struct child_result *res)
 {
-	char env[512];
+	char env[1024];
 
 	snprintf(env, sizeof(env), "SHIM_SCHED=%s SHIM_SCHED_LOG=%s/%s", sched,
 		 logdir, log);
@@ -366,7 +429,9 @@ Test(control, a_bad_setting_is_refused_by_name)
 			      "SHIM_SCHED=pct:1:0",
 			      "SHIM_SCHED=random:1x",
 			      "SHIM_SCHED=replay:/nonexistent",
-			      "SHIM_SCHED=pct:1 SHIM_CPUS=0" };
+			      "SHIM_SCHED=pct:1 SHIM_CPUS=0",
+			      "SHIM_SCHED=preempt:",
+			      "SHIM_SCHED=eager:1" };
 	struct child_result res;
 	unsigned int i;
 
@@ -377,4 +442,141 @@ Test(control, a_bad_setting_is_refused_by_name)
 			  res.status, res.out);
 		assert_child_said(&res, "shim: SHIM_");
 	}
+}
+
+/* --- the systematic strategies ----------------------------------------------- */
+
+Test(control, eager_runs_a_work_before_the_queuer_takes_another_step)
+{
+	struct child_result res;
+
+	run_child("queue_then_flush", "SHIM_SCHED=eager", &res);
+	assert_ran_cleanly(&res);
+	assert_child_said(&res, "after queue 1, later 1, flushed 1");
+}
+
+Test(control, lazy_defers_a_work_until_something_waits_for_it)
+{
+	struct child_result res;
+
+	run_child("queue_then_flush", "SHIM_SCHED=lazy", &res);
+	assert_ran_cleanly(&res);
+	assert_child_said(&res, "after queue 0, later 0, flushed 1");
+}
+
+/* The sites a lazy run of two_sites passed, in its function, in order. */
+static void sites_of_two_sites(char site[2][96])
+{
+	struct child_result res;
+	char env[400], path[300], line[256], func[128];
+	long calls;
+	int n = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/sites", logdir);
+	snprintf(env, sizeof(env), "SHIM_SCHED=lazy SHIM_SCHED_SITES=%s", path);
+	run_child("two_sites", env, &res);
+	assert_ran_cleanly(&res);
+	f = fopen(path, "r");
+	cr_assert_not_null(f, "no sites file %s", path);
+	while (fgets(line, sizeof(line), f)) {
+		char s[96];
+
+		cr_assert_eq(sscanf(line, "%95s %127s %ld", s, func, &calls), 3,
+			     "a bad line in the sites file: %s", line);
+		if (strcmp(func, "child_two_sites"))
+			continue;
+		cr_assert_lt(n, 2, "more than two sites in two_sites");
+		cr_assert_eq(calls, 1, "%s passed %ld times", s, calls);
+		cr_assert(!strncmp(s, "control.c:", 10), "site %s", s);
+		strcpy(site[n++], s);
+	}
+	fclose(f);
+	cr_assert_eq(n, 2, "two_sites passed %d sites of its own", n);
+	cr_assert_str_neq(site[0], site[1]);
+}
+
+Test(control, preempt_gives_way_right_after_exactly_the_chosen_site)
+{
+	struct child_result res;
+	char site[2][96], setting[256], *log;
+	int i;
+
+	make_logdir();
+	sites_of_two_sites(site);
+	/* with no preemption, the bystander runs once main waits */
+	run_child("two_sites", "SHIM_SCHED=lazy", &res);
+	assert_ran_cleanly(&res);
+	assert_child_said(&res, "bystander saw stage 3, works ran 2");
+	for (i = 0; i < 2; i++) {
+		char want[256], *at;
+
+		snprintf(setting, sizeof(setting), "preempt:%s", site[i]);
+		run_logged("two_sites", setting, "p", &res);
+		assert_ran_cleanly(&res);
+		snprintf(want, sizeof(want), "bystander saw stage %d", i + 1);
+		assert_child_said(&res, want);
+		/* the queuer gave way there, and nowhere else */
+		log = slurp("p");
+		snprintf(want, sizeof(want), "queued %s by 0 preempt\n",
+			 site[i]);
+		at = strstr(log, want);
+		cr_assert_not_null(at, "no preemption at %s:\n%s", site[i],
+				   log);
+		cr_assert_eq(strstr(log, " preempt\n"), at + strlen(want) - 9,
+			     "a preemption elsewhere:\n%s", log);
+		cr_assert_null(strstr(at + strlen(want), " preempt\n"),
+			       "a second preemption:\n%s", log);
+		cr_assert(strstr(log, "preempted 1 times at "),
+			  "the run does not count one preemption:\n%s", log);
+		free(log);
+	}
+}
+
+Test(control, eager_lazy_and_preempt_are_deterministic_and_replay)
+{
+	struct child_result res;
+	char site[2][96], settings[3][256], replay[300];
+	unsigned int i;
+
+	make_logdir();
+	sites_of_two_sites(site);
+	strcpy(settings[0], "eager");
+	strcpy(settings[1], "lazy");
+	snprintf(settings[2], sizeof(settings[2]), "preempt:%s", site[0]);
+	for (i = 0; i < ARRAY_SIZE(settings); i++) {
+		char *a, *b, *c;
+
+		run_logged("two_sites", settings[i], "a", &res);
+		assert_ran_cleanly(&res);
+		run_logged("two_sites", settings[i], "b", &res);
+		assert_ran_cleanly(&res);
+		snprintf(replay, sizeof(replay), "replay:%s/a", logdir);
+		run_logged("two_sites", replay, "c", &res);
+		assert_ran_cleanly(&res);
+		a = slurp("a");
+		b = slurp("b");
+		cr_assert(strstr(a, " D "), "%s made no decision:\n%s",
+			  settings[i], a);
+		cr_assert_str_eq(a, b, "two runs of %s differ", settings[i]);
+		free(a);
+		free(b);
+		a = events_of("a");
+		c = events_of("c");
+		cr_assert_str_eq(a, c, "the replay of %s took other decisions",
+				 settings[i]);
+		free(a);
+		free(c);
+	}
+}
+
+Test(control, a_failure_under_a_systematic_strategy_says_how_to_replay_it)
+{
+	struct child_result res;
+
+	run_child("bug", "SHIM_SCHED=preempt:x.c:1", &res);
+	assert_child_bug(&res, "kernel BUG at",
+			 "replay: SHIM_SCHED=preempt:x.c:1 ");
+	run_child("bug", "SHIM_SCHED=lazy", &res);
+	assert_child_bug(&res, "replay: SHIM_SCHED=lazy ");
 }

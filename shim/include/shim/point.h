@@ -24,6 +24,7 @@ enum shim_point {
 	SHIM_POINT_RESCHED, /* cond_resched() */
 	SHIM_POINT_BLOCK,   /* a task waits (the scheduler's own) */
 	SHIM_POINT_EXIT,    /* a task ends (the scheduler's own) */
+	SHIM_POINT_QUEUED,  /* a queueing call returned (shim/site.h) */
 	SHIM_NR_POINTS
 };
 

@@ -69,6 +69,13 @@ extern int schedule_task(struct tq_struct *task);
 extern void flush_scheduled_tasks(void);
 
 extern int start_context_thread(void);
+
+/* each queueing call tells a controlled run where it is (shim/site.h) */
+#ifndef SHIM_STACK_INTERNAL
+#include <shim/site.h>
+#define queue_task(tq, list) shim_queued_at(queue_task(tq, list))
+#define schedule_task(task) shim_queued_at(schedule_task(task))
+#endif
 extern int current_is_keventd(void);
 
 #endif /* _LINUX_TQUEUE_H */

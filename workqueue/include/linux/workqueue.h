@@ -96,6 +96,17 @@ extern void flush_scheduled_work(void);
 extern int current_is_keventd(void);
 extern void init_workqueues(void);
 
+/* each queueing call tells a controlled run where it is (shim/site.h) */
+#ifndef SHIM_STACK_INTERNAL
+#include <shim/site.h>
+#define queue_work(wq, work) shim_queued_at(queue_work(wq, work))
+#define queue_delayed_work(wq, work, delay) \
+	shim_queued_at(queue_delayed_work(wq, work, delay))
+#define schedule_work(work) shim_queued_at(schedule_work(work))
+#define schedule_delayed_work(work, delay) \
+	shim_queued_at(schedule_delayed_work(work, delay))
+#endif
+
 /*
  * 1 if @work's timer was stopped before it queued the work, which is then
  * no longer pending (April 2003; clearing pending, May 2004).
