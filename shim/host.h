@@ -172,6 +172,13 @@ extern void shim_host_cmdline(char *buf, size_t len);
 extern int shim_host_backtrace(void **trace, int depth);
 extern void shim_host_atexit(void (*fn)(void));
 extern void shim_host_exit(int status) __attribute__((noreturn));
+/* SHIM_SCHED_BATCH: returns once per schedule of the batch (see host.c). */
+extern void shim_host_batch(void);
+/* A run of a batch dies of @sig: the batch goes on with the next one. */
+extern void shim_host_batch_died(int sig);
+/* A fiber stack a batch keeps across its runs, or NULL. */
+extern void *shim_host_batch_stack(size_t size);
+extern int shim_host_batch_owns(void *stack);
 
 /* --- controlled scheduling (control.c) -------------------------------------- */
 
