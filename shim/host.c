@@ -795,13 +795,25 @@ int shim_host_backtrace(void **trace, int depth)
  */
 #define BATCH_MAX_SPECS 65536
 #define BATCH_MAX_REGIONS 64
+#define BATCH_MAX_RUNS 4096
 #define BATCH_MAX_STACKS 1024
 #define BATCH_STACK (1UL << 16)	 /* where a reset runs */
 #define BATCH_HEAP (16UL << 20)	 /* the heap's top, grown once */
 #define BATCH_STACK_MARGIN 16384 /* below the checkpoint's frame */
 
 struct batch_region {
-	char *addr, *copy;
+	char *addr;
+	size_t len;
+	int anon; /* no file behind it: a page never touched is zeros */
+};
+
+/*
+ * What a reset writes back: runs of pages, each copied or, where the
+ * page was all zeros at the checkpoint, cleared, and only if the run
+ * touched it (mincore): most of the program's zeroed arrays never are.
+ */
+struct batch_run {
+	char *addr, *copy; /* copy NULL: zeros */
 	size_t len;
 };
 
@@ -817,8 +829,9 @@ struct batch {
 	int nfd;
 	void *brk;
 	sigset_t mask;
-	struct batch_region region[BATCH_MAX_REGIONS];
-	int nregion;
+	struct batch_run run_of[BATCH_MAX_RUNS];
+	int nrun;
+	unsigned char *resident;       /* mincore's answer, page by page */
 	void *stack[BATCH_MAX_STACKS]; /* fiber stacks, kept across runs */
 	int nstack, used;
 	char *spec[BATCH_MAX_SPECS];
@@ -846,10 +859,24 @@ static void batch_say(const char *fmt, ...)
 static void batch_restore(void)
 {
 	struct batch *b = batch;
+	size_t p;
 	int i;
 
-	for (i = 0; i < b->nregion; i++)
-		memcpy(b->region[i].addr, b->region[i].copy, b->region[i].len);
+	for (i = 0; i < b->nrun; i++) {
+		struct batch_run *r = &b->run_of[i];
+
+		if (r->copy) {
+			memcpy(r->addr, r->copy, r->len);
+			continue;
+		}
+		if (mincore(r->addr, r->len, b->resident)) {
+			memset(r->addr, 0, r->len);
+			continue;
+		}
+		for (p = 0; p < r->len / 4096; p++)
+			if (b->resident[p] & 1)
+				memset(r->addr + p * 4096, 0, 4096);
+	}
 	/* past the heap's top: fresh zero pages again, as calloc expects */
 	syscall(SYS_brk, b->brk);
 	if (syscall(SYS_close_range, b->nfd, ~0U, 0))
@@ -959,7 +986,7 @@ static int batch_in_process(const char *spec)
 }
 
 static int batch_add(struct batch_region *r, int *n, unsigned long lo,
-		     unsigned long hi)
+		     unsigned long hi, int anon)
 {
 	if (lo >= hi)
 		return 1;
@@ -967,6 +994,7 @@ static int batch_add(struct batch_region *r, int *n, unsigned long lo,
 		return 0;
 	r[*n].addr = (char *) lo;
 	r[*n].len = hi - lo;
+	r[*n].anon = anon;
 	(*n)++;
 	return 1;
 }
@@ -988,26 +1016,63 @@ static size_t batch_regions(struct batch_region *r, int *n, uintptr_t heap_top,
 		return 0;
 	*n = 0;
 	for (p = text; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
-		unsigned long lo, hi;
+		unsigned long lo, hi, inode;
 		char perms[8];
+		int anon;
 
-		if (sscanf(p, "%lx-%lx %7s", &lo, &hi, perms) != 3 ||
+		if (sscanf(p, "%lx-%lx %7s %*x %*s %lu", &lo, &hi, perms,
+			   &inode) != 4 ||
 		    strcmp(perms, "rw-p"))
 			continue;
+		anon = !inode;
 		if (lo <= heap_top && heap_top < hi)
 			hi = heap_top; /* the rest is free */
 		if (lo <= sp && sp < hi)
 			lo = (sp - BATCH_STACK_MARGIN) & ~4095UL;
 		if (lo <= own && own < hi)
-			ok &= batch_add(r, n, lo, own) &&
-			      batch_add(r, n, own + own_len, hi);
+			ok &= batch_add(r, n, lo, own, anon) &&
+			      batch_add(r, n, own + own_len, hi, anon);
 		else
-			ok &= batch_add(r, n, lo, hi);
+			ok &= batch_add(r, n, lo, hi, anon);
 	}
 	free(text);
 	for (i = 0; i < *n; i++)
 		total += r[i].len;
 	return ok ? total : 0;
+}
+
+/*
+ * A region's pages as runs: copied, or, for the pages of an anonymous
+ * region that nothing had touched at the checkpoint, zeros (and not
+ * read now, which would map them).
+ */
+static void batch_runs(struct batch *b, struct batch_region *g, char *copy)
+{
+	size_t page, pages = g->len / 4096, end;
+
+	if (!g->anon || (g->len & 4095) ||
+	    mincore(g->addr, g->len, b->resident))
+		memset(b->resident, 1, pages + 1);
+	for (page = 0; page < pages + !!(g->len & 4095); page = end) {
+		struct batch_run *r = &b->run_of[b->nrun];
+		int zero = page < pages && !(b->resident[page] & 1);
+
+		for (end = page + 1; end < pages + !!(g->len & 4095); end++)
+			if ((end < pages && !(b->resident[end] & 1)) != zero)
+				break;
+		/* the last run slot takes the rest, copied */
+		if (b->nrun == BATCH_MAX_RUNS - 1) {
+			zero = 0;
+			end = pages + !!(g->len & 4095);
+		}
+		r->addr = g->addr + page * 4096;
+		r->len = (end * 4096 > g->len ? g->len : end * 4096) -
+			 page * 4096;
+		r->copy = zero ? NULL : copy + page * 4096;
+		if (r->copy)
+			memcpy(r->copy, r->addr, r->len);
+		b->nrun++;
+	}
 }
 
 /*
@@ -1019,7 +1084,7 @@ static int batch_snapshot(struct batch *b)
 	struct batch_region r[BATCH_MAX_REGIONS];
 	void *warm[1], *top;
 	uintptr_t heap_top;
-	size_t total;
+	size_t total, most = 0;
 	char *copy;
 	int i, n;
 
@@ -1039,14 +1104,13 @@ static int batch_snapshot(struct batch *b)
 		return 0;
 	copy = mmap(NULL, total, PROT_READ | PROT_WRITE,
 		    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-	if (copy == MAP_FAILED)
+	for (i = 0; i < n; i++)
+		if (r[i].len > most)
+			most = r[i].len;
+	b->resident = mmap(NULL, most / 4096 + 1, PROT_READ | PROT_WRITE,
+			   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (copy == MAP_FAILED || b->resident == MAP_FAILED)
 		return 0;
-	for (i = 0; i < n; i++) {
-		b->region[i] = r[i];
-		b->region[i].copy = copy;
-		copy += r[i].len;
-	}
-	b->nregion = n;
 	for (b->nfd = 3; fcntl(b->nfd, F_GETFD) >= 0 || errno != EBADF;)
 		b->nfd++;
 	sigprocmask(SIG_SETMASK, NULL, &b->mask);
@@ -1057,8 +1121,10 @@ static int batch_snapshot(struct batch *b)
 	/* from here on, no local variable changes: a reset comes back here */
 	if (setjmp(b->checkpoint))
 		return 1;
-	for (i = 0; i < b->nregion; i++)
-		memcpy(b->region[i].copy, b->region[i].addr, b->region[i].len);
+	for (i = 0; i < n; i++) {
+		batch_runs(b, &r[i], copy);
+		copy += r[i].len;
+	}
 	return 1;
 }
 
