@@ -375,7 +375,7 @@ static void storm_thread(void *arg, int t)
 	u64 s = world_prng_seed(scn_seed(st->ctx) * 17 + t);
 	struct kioctx *ioctx;
 	struct io_event ev[STORM_BATCH];
-	int fds[2], r, i;
+	int fds[2], r, i, rounds = scn_size(st->ctx, STORM_ROUNDS, 10);
 
 	if (io_setup(2 * STORM_BATCH, &ioctx)) {
 		__atomic_add_fetch(&st->errors, 1, __ATOMIC_SEQ_CST);
@@ -384,7 +384,7 @@ static void storm_thread(void *arg, int t)
 	for (i = 0; i < 2; i++)
 		fds[i] = sim_file_open("data", FILE_SIZE, 1 + (t + i) % 3,
 				       s + i);
-	for (r = 0; r < STORM_ROUNDS; r++) {
+	for (r = 0; r < rounds; r++) {
 		struct batch b;
 		long n, got = 0;
 		int replaced = 0;
@@ -451,7 +451,8 @@ static void storm(struct scenario_ctx *ctx)
 	obs_u64(ctx, "errors", st.errors);
 	inv(ctx, "every_request_completed",
 	    st.events == st.submitted &&
-		    st.submitted == STORM_THREADS * STORM_ROUNDS * STORM_BATCH);
+		    st.submitted == STORM_THREADS * STORM_BATCH *
+					    scn_size(ctx, STORM_ROUNDS, 10));
 	inv(ctx, "no_errors", st.errors == 0);
 	stat_u64(ctx, "fput_deferred", as.fput_deferred);
 	aio_exit();
