@@ -20,6 +20,7 @@
 #include <ucontext.h>
 #include <unistd.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <urcu/futex.h>
@@ -704,6 +705,24 @@ fail:
 	return NULL;
 }
 
+/* The whole of file @path mapped read-only, never unmapped; NULL if not. */
+const char *shim_host_map_file(const char *path, size_t *len)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	struct stat st;
+	void *p = MAP_FAILED;
+
+	if (fd < 0)
+		return NULL;
+	if (!fstat(fd, &st) && st.st_size > 0)
+		p = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (p == MAP_FAILED)
+		return NULL;
+	*len = st.st_size;
+	return p;
+}
+
 int shim_host_create_file(const char *path)
 {
 	return open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
@@ -798,7 +817,7 @@ int shim_host_backtrace(void **trace, int depth)
 #define BATCH_MAX_RUNS 4096
 #define BATCH_MAX_STACKS 1024
 #define BATCH_STACK (1UL << 16)	 /* where a reset runs */
-#define BATCH_HEAP (16UL << 20)	 /* the heap's top, grown once */
+#define BATCH_HEAP (1UL << 20)	 /* the heap's top, grown once */
 #define BATCH_STACK_MARGIN 16384 /* below the checkpoint's frame */
 
 struct batch_region {
@@ -1083,13 +1102,18 @@ static int batch_snapshot(struct batch *b)
 {
 	struct batch_region r[BATCH_MAX_REGIONS];
 	void *warm[1], *top;
+	char sym[64];
 	uintptr_t heap_top;
 	size_t total, most = 0;
 	char *copy;
 	int i, n;
 
-	/* what the boot would load or map on first use, once for all runs */
+	/*
+	 * What the boot would load or map on first use, once for all runs:
+	 * libgcc (backtrace), the program's symbols (read-only, not copied)
+	 */
 	backtrace(warm, 1);
+	shim_symbol((unsigned long) batch_snapshot, sym, sizeof(sym));
 	mallopt(M_MMAP_THRESHOLD, 32 << 20);
 	mallopt(M_TRIM_THRESHOLD, INT_MAX);
 	top = malloc(BATCH_HEAP);

@@ -162,6 +162,8 @@ extern void shim_host_traps_init(void (*oops)(int sig, unsigned long addr,
 
 /* The whole of file @path, NUL terminated, in host memory; NULL if unreadable. */
 extern char *shim_host_read_file(const char *path, size_t *len);
+/* The whole of file @path mapped read-only for good; NULL if it cannot be. */
+extern const char *shim_host_map_file(const char *path, size_t *len);
 /* A new file for writing (truncated), or -1. */
 extern int shim_host_create_file(const char *path);
 extern void shim_host_fd_write(int fd, const char *buf, size_t len);
