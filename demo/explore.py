@@ -7,9 +7,16 @@ sides under SHIM_SCHED=pct:SEED (shim/control.c): --explore N schedules
 each, or round-robin until the time budget is spent.  A schedule fails
 when its run does (a BUG, a broken invariant, a leak, a queued work that
 never ran, an undeclared self-concurrency) or, in a single-threaded
-scenario, when the observables differ from the legacy side's free run.
-Each failure makes its scenario DIFFERENT and names the line that replays
-it.
+scenario, when the observables differ from the legacy side's free run at
+the same size.  Each failure makes its scenario DIFFERENT and names the
+line that replays it.
+
+Schedules run in batches, many in one process (SHIM_SCHED_BATCH: each
+goes back to a checkpoint taken before the boot, shim/host.c), and at the
+scenarios' exploration size (SHIM_SCENARIO_SIZE=explore: fewer bytes,
+requests, commits, the same call sites; tests/sizes/run checks it): a
+schedule's cost is the process start and the scheduling points, and
+both are what a batch at that size saves.
 """
 import concurrent.futures
 import os
@@ -24,6 +31,9 @@ import runner
 from report import say
 
 DEPTH = 3
+SIZE = {"SHIM_SCENARIO_SIZE": "explore"}
+BATCH_SECONDS = 0.5  # what a batch aims to take: the budget's granularity
+BATCH_MAX = 200
 
 
 def steps_of(exe, scn):
@@ -31,13 +41,23 @@ def steps_of(exe, scn):
     with tempfile.TemporaryDirectory(prefix="demo-explore.") as tmp:
         log = os.path.join(tmp, "log")
         runner.run(exe, scn.driver, scn.name, 1, sched="pct:0:1:1",
-                   env={"SHIM_SCHED_LOG": log, "SHIM_LOGLEVEL": "0"})
+                   env=dict(SIZE, SHIM_SCHED_LOG=log, SHIM_LOGLEVEL="0"))
         try:
             with open(log) as f:
                 m = re.search(r" end (\d+) steps", f.read()[-200:])
         except OSError:
             m = None
     return max(int(m.group(1)), 10) if m else 20000
+
+
+def reference(job):
+    """The legacy side's free run at the size explored: what a
+    single-threaded scenario's observables must be."""
+    scn, exe = job
+    if scn.concurrent:
+        return None
+    res = runner.run(exe["legacy"], scn.driver, scn.name, 1, env=SIZE)
+    return res.scenario["observables"] if res.scenario else None
 
 
 def check(scn, side, res, reference, decls):
@@ -70,38 +90,45 @@ def explore(args, jobs, results, decls, rep, t0):
         say("exploration off")
         rep.data["exploration"] = {"schedules": 0}
         return "no exploration"
-    # what each job's single-threaded scenario must still see: the legacy free run
-    refs = {}
-    for i, r in enumerate(results):
-        run1 = r["runs"][0]["legacy"]
-        refs[i] = run1["observables"] if run1 else None
+    # what each job's single-threaded scenario must still see: the legacy
+    # free run, at the size explored
     pairs = [(i, side) for i in range(len(jobs)) for side in ("legacy", "converted")]
     with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 1) as pool:
         steps = dict(zip(pairs, pool.map(lambda p: steps_of(jobs[p[0]][1][p[1]], jobs[p[0]][0]),
                                          pairs)))
+        refs = dict(zip(range(len(jobs)), pool.map(lambda i: reference(jobs[i]),
+                                                   range(len(jobs)))))
     start = time.time()
     tried = {p: 0 for p in pairs}
     failures = {}
     overlaps = {i: set() for i in range(len(jobs))}
+    # schedules per batch, per pair: grown until a batch takes BATCH_SECONDS
+    size = {p: 4 for p in pairs}
 
-    def one(p, seed):
+    def spec_of(p, seed):
+        return "pct:%d:%d:%d" % (seed, DEPTH, steps[p])
+
+    def batch(p, seeds):
         i, side = p
         scn, exe = jobs[i]
-        spec = "pct:%d:%d:%d" % (seed, DEPTH, steps[p])
-        res = runner.run(exe[side], scn.driver, scn.name, 1, sched=spec)
-        return p, seed, spec, check(scn, side, res, refs[i], decls), \
-            compare.overlapping(res.monitor) if side == "converted" else set()
+        specs = [spec_of(p, seed) for seed in seeds]
+        res = runner.run_batch(exe[side], scn.driver, scn.name, specs, env=SIZE)
+        return p, [(seed, spec, check(scn, side, r, refs[i], decls),
+                    compare.overlapping(r.monitor) if side == "converted" else set())
+                   for seed, spec, r in zip(seeds, specs, res) if r is not None], \
+            sum(r.seconds for r in res if r is not None)
 
     def todo():
-        seed = 1
+        seed = {p: 1 for p in pairs}
         while True:
-            for p in pairs:
-                if p in failures:
-                    continue
-                if per is not None and seed > per:
-                    return
-                yield p, seed
-            seed += 1
+            live = [p for p in pairs if p not in failures and
+                    (per is None or seed[p] <= per)]
+            if not live:
+                return
+            for p in live:
+                n = size[p] if per is None else min(size[p], per - seed[p] + 1)
+                yield p, list(range(seed[p], seed[p] + n))
+                seed[p] += n
 
     with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 1) as pool:
         pending = set()
@@ -113,16 +140,20 @@ def explore(args, jobs, results, decls, rep, t0):
                 nxt = next(gen, None)
                 if nxt is None:
                     break
-                pending.add(pool.submit(one, *nxt))
+                pending.add(pool.submit(batch, *nxt))
             if not pending:
                 break
             done, pending = concurrent.futures.wait(pending, return_when="FIRST_COMPLETED")
             for fut in done:
-                p, seed, spec, why, seen = fut.result()
-                tried[p] += 1
-                overlaps[p[0]] |= seen
-                if why and p not in failures:
-                    failures[p] = (seed, spec, why)
+                p, ran, secs = fut.result()
+                if ran and secs < BATCH_SECONDS / 2:
+                    size[p] = min(2 * size[p], BATCH_MAX)
+                for seed, spec, why, seen in ran:
+                    tried[p] += 1
+                    overlaps[p[0]] |= seen
+                    # the first failing seed of the pair, whatever order batches end in
+                    if why and (p not in failures or seed < failures[p][0]):
+                        failures[p] = (seed, spec, why)
     secs = time.time() - start
     total = sum(tried.values())
     # what the race check's quick mode looks at too
@@ -131,8 +162,9 @@ def explore(args, jobs, results, decls, rep, t0):
     rows = []
     for (i, side), (seed, spec, why) in sorted(failures.items()):
         scn, exe = jobs[i]
-        line = "SHIM_SCHED=%s %s --driver %s --scenario %s --seed 1" % (
-            spec, shlex.quote(os.path.relpath(exe[side], runner.TOP)), scn.driver, scn.name)
+        line = "SHIM_SCENARIO_SIZE=explore SHIM_SCHED=%s %s --driver %s --scenario %s " \
+            "--seed 1" % (spec, shlex.quote(os.path.relpath(exe[side], runner.TOP)),
+                          scn.driver, scn.name)
         rows.append([scn.driver, scn.name, side, seed, why, line])
         r = results[i]
         r["reasons"].append("%s, schedule %d: %s; replay: %s" % (side, seed, why, line))
@@ -142,14 +174,15 @@ def explore(args, jobs, results, decls, rep, t0):
             % (scn.driver, scn.name, side, seed, why))
         say("      replay: %s" % line)
     least = min(tried.values()) if tried else 0
-    summary = "%d controlled schedules in %.0f s (%.0f/s), at least %d per scenario and " \
-        "side" % (total, secs, total / secs if secs else 0, least)
+    summary = "%d controlled schedules in %.0f s (%.0f/s, in batches at exploration size), " \
+        "at least %d per scenario and side" % (total, secs, total / secs if secs else 0, least)
     say(summary + (", %d failing" % len(failures) if failures else ", none failing"))
     rep.section("Exploration: controlled schedules (SHIM_SCHED=pct, depth %d)" % DEPTH,
                 ["driver", "scenario", "side", "seed", "failure", "replay"], rows,
                 summary + ".  A schedule fails when its run does, or when a single-threaded "
                 "scenario's observables differ from the legacy side's free run.", quiet=True)
     rep.data["exploration"] = {"schedules": total, "seconds": round(secs, 1),
+                               "per_second": round(total / secs, 1) if secs else 0,
                                "least_per_scenario": least,
                                "failures": [dict(zip(("driver", "scenario", "side", "seed",
                                                       "failure", "replay"), r)) for r in rows]}
