@@ -375,7 +375,7 @@ static void storm_thread(void *arg, int t)
 	u64 s = world_prng_seed(scn_seed(st->ctx) * 17 + t);
 	struct kioctx *ioctx;
 	struct io_event ev[STORM_BATCH];
-	int fds[2], r, i, rounds = scn_size(st->ctx, STORM_ROUNDS, 10);
+	int fds[2], r, i, rounds = scn_size(st->ctx, STORM_ROUNDS, 20);
 
 	if (io_setup(2 * STORM_BATCH, &ioctx)) {
 		__atomic_add_fetch(&st->errors, 1, __ATOMIC_SEQ_CST);
@@ -452,7 +452,7 @@ static void storm(struct scenario_ctx *ctx)
 	inv(ctx, "every_request_completed",
 	    st.events == st.submitted &&
 		    st.submitted == STORM_THREADS * STORM_BATCH *
-					    scn_size(ctx, STORM_ROUNDS, 10));
+					    scn_size(ctx, STORM_ROUNDS, 20));
 	inv(ctx, "no_errors", st.errors == 0);
 	stat_u64(ctx, "fput_deferred", as.fput_deferred);
 	aio_exit();

@@ -414,7 +414,7 @@ static void storm_thread(void *arg, int i)
 	struct storm *st = arg;
 	unsigned char *wbuf, *rbuf;
 	u64 s;
-	int r, rounds = scn_size(st->ctx, STORM_ROUNDS, 2);
+	int r, rounds = scn_size(st->ctx, STORM_ROUNDS, 3);
 
 	if (i == STORM_WRITERS) {
 		/* the clock: one tick, then let the bottom halves run */
@@ -483,7 +483,7 @@ static void storm(struct scenario_ctx *ctx)
 	obs_u64(ctx, "failed", fs.failed);
 	obs_hex(ctx, "image_digest", sim_fdc_image_digest(fdc));
 	inv(ctx, "every_request_completed",
-	    fs.completed == STORM_WRITERS * scn_size(ctx, STORM_ROUNDS, 2) * 2);
+	    fs.completed == STORM_WRITERS * scn_size(ctx, STORM_ROUNDS, 3) * 2);
 	inv(ctx, "reads_see_own_writes", !st.verify_failed);
 	inv(ctx, "bh_idle_at_end", !fs.bh_pending);
 	stat_u64(ctx, "interrupts", fs.interrupts);

@@ -175,7 +175,7 @@ static void sync_mix(struct scenario_ctx *ctx)
 	struct super_block *a;
 	struct reiserfs_journal_stats sa;
 	unsigned long *oa = calloc(ORDER_MAX, sizeof(*oa));
-	int i, syncs = 0, n = scn_size(ctx, 150, 70);
+	int i, syncs = 0, n = scn_size(ctx, 150, 100);
 
 	a = reiserfs_mount("sda1", 1);
 	if (!inv(ctx, "mounted", a != NULL)) {
