@@ -818,6 +818,8 @@ int shim_host_backtrace(void **trace, int depth)
 #define BATCH_MAX_STACKS 1024
 #define BATCH_STACK (1UL << 16)	 /* where a reset runs */
 #define BATCH_HEAP (1UL << 20)	 /* the heap's top, grown once */
+#define BATCH_TOP_PAD (64 << 20) /* malloc's sbrk: at least this much more */
+#define BATCH_RESIDENT (1 << 20) /* pages mincore answers for at once */
 #define BATCH_STACK_MARGIN 16384 /* below the checkpoint's frame */
 
 struct batch_region {
@@ -846,7 +848,7 @@ struct batch {
 	int running; /* a run in this process is under way */
 	unsigned int timeout;
 	int nfd;
-	void *brk;
+	char *heap_top; /* the heap's free top chunk starts here */
 	sigset_t mask;
 	struct batch_run run_of[BATCH_MAX_RUNS];
 	int nrun;
@@ -874,30 +876,58 @@ static void batch_say(const char *fmt, ...)
 		_exit(2);
 }
 
+/* Zero the pages of [@addr, @addr + @len) a run has touched since. */
+static void batch_clear(struct batch *b, char *addr, size_t len)
+{
+	size_t p, n = -(uintptr_t) addr & 4095;
+
+	/* mincore takes whole pages: the head of a page, cleared as it is */
+	if (n) {
+		n = n < len ? n : len;
+		memset(addr, 0, n);
+		addr += n;
+		len -= n;
+	}
+
+	for (; len; addr += n, len -= n) {
+		n = len < BATCH_RESIDENT * 4096UL ? len :
+						    BATCH_RESIDENT * 4096UL;
+		if (mincore(addr, n, b->resident)) {
+			memset(addr, 0, n);
+			continue;
+		}
+		for (p = 0; p < (n + 4095) / 4096; p++)
+			if (b->resident[p] & 1)
+				memset(addr + p * 4096, 0,
+				       n - p * 4096 < 4096 ? n - p * 4096 :
+							     4096);
+	}
+}
+
 /* On the batch's own stack: everything as it was at the checkpoint. */
 static void batch_restore(void)
 {
 	struct batch *b = batch;
-	size_t p;
+	char *brk_now = (char *) syscall(SYS_brk, 0);
 	int i;
 
 	for (i = 0; i < b->nrun; i++) {
 		struct batch_run *r = &b->run_of[i];
 
-		if (r->copy) {
+		if (r->copy)
 			memcpy(r->addr, r->copy, r->len);
-			continue;
-		}
-		if (mincore(r->addr, r->len, b->resident)) {
-			memset(r->addr, 0, r->len);
-			continue;
-		}
-		for (p = 0; p < r->len / 4096; p++)
-			if (b->resident[p] & 1)
-				memset(r->addr + p * 4096, 0, 4096);
+		else
+			batch_clear(b, r->addr, r->len);
 	}
-	/* past the heap's top: fresh zero pages again, as calloc expects */
-	syscall(SYS_brk, b->brk);
+	/*
+	 * Past the heap's top: zeros, as a fresh process has there (and
+	 * calloc expects of what the break gives it).  Cleared rather than
+	 * given back, which would cost a page fault a page in the next run:
+	 * malloc asks for BATCH_TOP_PAD more than it needs, so the next
+	 * run's first sbrk leaves them mapped.
+	 */
+	if (brk_now > b->heap_top)
+		batch_clear(b, b->heap_top, brk_now - b->heap_top);
 	if (syscall(SYS_close_range, b->nfd, ~0U, 0))
 		for (i = b->nfd; i < 1024; i++)
 			close(i);
@@ -1104,7 +1134,7 @@ static int batch_snapshot(struct batch *b)
 	void *warm[1], *top;
 	char sym[64];
 	uintptr_t heap_top;
-	size_t total, most = 0;
+	size_t total;
 	char *copy;
 	int i, n;
 
@@ -1116,22 +1146,20 @@ static int batch_snapshot(struct batch *b)
 	shim_symbol((unsigned long) batch_snapshot, sym, sizeof(sym));
 	mallopt(M_MMAP_THRESHOLD, 32 << 20);
 	mallopt(M_TRIM_THRESHOLD, INT_MAX);
+	mallopt(M_TOP_PAD, BATCH_TOP_PAD);
 	top = malloc(BATCH_HEAP);
 	if (!top)
 		return 0;
+	b->heap_top = top;
 	heap_top = (uintptr_t) top;
 	free(top);
-	b->brk = sbrk(0);
 	total = batch_regions(r, &n, heap_top, (uintptr_t) &warm, (uintptr_t) b,
 			      sizeof(*b) + BATCH_STACK);
 	if (!total)
 		return 0;
 	copy = mmap(NULL, total, PROT_READ | PROT_WRITE,
 		    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-	for (i = 0; i < n; i++)
-		if (r[i].len > most)
-			most = r[i].len;
-	b->resident = mmap(NULL, most / 4096 + 1, PROT_READ | PROT_WRITE,
+	b->resident = mmap(NULL, BATCH_RESIDENT, PROT_READ | PROT_WRITE,
 			   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (copy == MAP_FAILED || b->resident == MAP_FAILED)
 		return 0;
