@@ -275,6 +275,8 @@ explore: $(LIBS) $(DRIVER_BINS)	## run PROG='prog args' or SCENARIO=driver/name 
 	@$(if $(PROG)$(SCENARIO),,$(error give PROG='program args' or SCENARIO=driver/name))
 	@$(TOP)/scripts/explore $(EXPLORE_ARGS)
 
+# bench/schedules runs every scenario of the demo, from the binaries "all"
+bench: $(BUILD)/drivers/legacy/all $(BUILD)/drivers/converted/all
 bench: deps $(LIBS) $(BUILD)/drivers/legacy/tty $(BUILD)/drivers/converted/tty	## benchmarks: both stacks side by side (build/bench/report.md); QUICK=1 for a short run
 	@QUICK=$(QUICK) $(TOP)/bench/run
 
