@@ -1146,13 +1146,18 @@ static int batch_snapshot(struct batch *b)
 	shim_symbol((unsigned long) batch_snapshot, sym, sizeof(sym));
 	mallopt(M_MMAP_THRESHOLD, 32 << 20);
 	mallopt(M_TRIM_THRESHOLD, INT_MAX);
-	mallopt(M_TOP_PAD, BATCH_TOP_PAD);
 	top = malloc(BATCH_HEAP);
 	if (!top)
 		return 0;
 	b->heap_top = top;
 	heap_top = (uintptr_t) top;
 	free(top);
+	/*
+	 * Only now: the top the checkpoint has stays small, for calloc
+	 * clears the part of a block that was top already, and a run's
+	 * large block is fresh memory from the break (which a reset clears).
+	 */
+	mallopt(M_TOP_PAD, BATCH_TOP_PAD);
 	total = batch_regions(r, &n, heap_top, (uintptr_t) &warm, (uintptr_t) b,
 			      sizeof(*b) + BATCH_STACK);
 	if (!total)
