@@ -14,7 +14,14 @@
 
 #include "scenario.h"
 
-#define FILE_SIZE (64 * 1024)
+/* the files' size: 64 KiB, or 8 KiB at exploration size (size_files()) */
+static size_t file_size = 64 * 1024;
+#define FILE_SIZE file_size
+
+static void size_files(struct scenario_ctx *ctx)
+{
+	file_size = scn_size(ctx, 64 * 1024, 8 * 1024);
+}
 
 struct batch {
 	int n;
@@ -97,6 +104,7 @@ static void close_early(struct scenario_ctx *ctx)
 	long n;
 	u64 reads = WORLD_DIGEST_INIT;
 
+	size_files(ctx);
 	shim_clock_virtual();
 	if (!inv(ctx, "aio_setup", aio_setup() == 0))
 		return;
@@ -161,6 +169,7 @@ static void sync_close(struct scenario_ctx *ctx)
 			    .aio_nbytes = 512 };
 	struct iocb *badp = &bad;
 
+	size_files(ctx);
 	shim_clock_virtual();
 	if (!inv(ctx, "aio_setup", aio_setup() == 0))
 		return;
@@ -237,6 +246,7 @@ static void destroy_inflight(struct scenario_ctx *ctx)
 	int fds[2], i;
 	long n;
 
+	size_files(ctx);
 	shim_clock_virtual();
 	if (!inv(ctx, "aio_setup", aio_setup() == 0))
 		return;
@@ -325,6 +335,7 @@ static void exit_live(struct scenario_ctx *ctx)
 	int64_t submitted[2];
 	int fds[2], i;
 
+	size_files(ctx);
 	shim_clock_virtual();
 	if (!inv(ctx, "aio_setup", aio_setup() == 0))
 		return;
@@ -438,6 +449,7 @@ static void storm(struct scenario_ctx *ctx)
 	struct storm st;
 	struct aio_stats as;
 
+	size_files(ctx);
 	memset(&st, 0, sizeof(st));
 	st.ctx = ctx;
 	if (!inv(ctx, "aio_setup", aio_setup() == 0))

@@ -90,7 +90,7 @@ static void run_burst(struct scenario_ctx *ctx, int low_latency)
 	struct tty_port_stats ts;
 	size_t sent;
 
-	make_input(&in, scn_seed(ctx), scn_size(ctx, 64 * 1024, 16 * 1024));
+	make_input(&in, scn_seed(ctx), scn_size(ctx, 64 * 1024, 4096));
 	if (!inv(ctx, "tty_init", tty_init() == 0))
 		return;
 	u = sim_uart_plug(0, 4, 64, 0);
