@@ -103,7 +103,7 @@ def explore(args, jobs, results, decls, rep, t0):
     failures = {}
     overlaps = {i: set() for i in range(len(jobs))}
     # schedules per batch, per pair: grown until a batch takes BATCH_SECONDS
-    size = {p: 4 for p in pairs}
+    size = {p: 16 for p in pairs}
 
     def spec_of(p, seed):
         return "pct:%d:%d:%d" % (seed, DEPTH, steps[p])
