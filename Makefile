@@ -135,7 +135,7 @@ CHECKS		= $(TEST_BINS) $(STRESS_BINS) $(TOP)/tests/fastpath/run \
 		  $(TOP)/tests/faults/run $(TOP)/tests/drift/run \
 		  $(TOP)/tests/demo/run "$(TOP)/tests/modpost/run $(MODULES)" \
 		  $(TOP)/tests/semantic-patches/run $(TOP)/tests/harness/run \
-		  $(TOP)/tests/explore/run $(TOP)/tests/replay/run
+		  $(TOP)/tests/explore/run $(TOP)/tests/replay/run $(TOP)/tests/sizes/run
 
 check: deps	## run every test; ends with "N passed, N failed"
 	@$(MAKE) --no-print-directory run-checks
@@ -276,6 +276,8 @@ explore: $(LIBS) $(DRIVER_BINS)	## run PROG='prog args' or SCENARIO=driver/name 
 	@$(if $(PROG)$(SCENARIO),,$(error give PROG='program args' or SCENARIO=driver/name))
 	@$(TOP)/scripts/explore $(EXPLORE_ARGS)
 
+# bench/schedules runs every scenario of the demo, from the binaries "all"
+bench: $(BUILD)/drivers/legacy/all $(BUILD)/drivers/converted/all
 bench: deps $(LIBS) $(BUILD)/drivers/legacy/tty $(BUILD)/drivers/converted/tty	## benchmarks: both stacks side by side (build/bench/report.md); QUICK=1 for a short run
 	@QUICK=$(QUICK) $(TOP)/bench/run
 

@@ -7,15 +7,22 @@ sides under SHIM_SCHED=pct:SEED (shim/control.c): --explore N schedules
 each, or round-robin until the time budget is spent.  A schedule fails
 when its run does (a BUG, a broken invariant, a leak, a queued work that
 never ran, an undeclared self-concurrency) or, in a single-threaded
-scenario, when the observables differ from the legacy side's free run.
-Each failure makes its scenario DIFFERENT and names the line that replays
-it.
+scenario, when the observables differ from the legacy side's free run at
+the same size.  Each failure makes its scenario DIFFERENT and names the
+line that replays it.
+
+Schedules run in batches, many in one process (SHIM_SCHED_BATCH: each
+goes back to a checkpoint taken before the boot, shim/host.c), and at the
+scenarios' exploration size (SHIM_SCENARIO_SIZE=explore: fewer bytes,
+requests, commits, the same call sites; tests/sizes/run checks it): a
+schedule's cost is the process start and the scheduling points, and
+both are what a batch at that size saves.
 
 Before pct, the systematic schedules, the same on every machine: eager (a
 queued work's worker runs it before the queuer's next step), lazy (a work
 runs only when something waits for it) and, for each queueing call site
 those two runs passed (SHIM_SCHED_SITES), preempt:SITE (the queuer gives
-way right after that call).
+way right after that call), at the exploration size too.
 """
 import concurrent.futures
 import os
@@ -30,6 +37,9 @@ import runner
 from report import say
 
 DEPTH = 3
+SIZE = {"SHIM_SCENARIO_SIZE": "explore"}
+BATCH_SECONDS = 0.5  # what a batch aims to take: the budget's granularity
+BATCH_MAX = 200
 # the systematic schedules every scenario and side gets; they list the
 # queueing call sites, each of which gets a preempt:SITE schedule too
 FIRST = ("eager", "lazy")
@@ -40,13 +50,23 @@ def steps_of(exe, scn):
     with tempfile.TemporaryDirectory(prefix="demo-explore.") as tmp:
         log = os.path.join(tmp, "log")
         runner.run(exe, scn.driver, scn.name, 1, sched="pct:0:1:1",
-                   env={"SHIM_SCHED_LOG": log, "SHIM_LOGLEVEL": "0"})
+                   env=dict(SIZE, SHIM_SCHED_LOG=log, SHIM_LOGLEVEL="0"))
         try:
             with open(log, errors="replace") as f:
                 m = re.search(r" end (\d+) steps", f.read()[-200:])
         except OSError:
             m = None
     return max(int(m.group(1)), 10) if m else 20000
+
+
+def reference(job):
+    """The legacy side's free run at the size explored: what a
+    single-threaded scenario's observables must be."""
+    scn, exe = job
+    if scn.concurrent:
+        return None
+    res = runner.run(exe["legacy"], scn.driver, scn.name, 1, env=SIZE)
+    return res.scenario["observables"] if res.scenario else None
 
 
 def systematic_schedules(sites):
@@ -60,9 +80,9 @@ def sites_run(exe, scn, spec):
     with tempfile.TemporaryDirectory(prefix="demo-sites.") as tmp:
         path = os.path.join(tmp, "sites")
         res = runner.run(exe, scn.driver, scn.name, 1, sched=spec,
-                         env={"SHIM_SCHED_SITES": path})
+                         env=dict(SIZE, SHIM_SCHED_SITES=path))
         try:
-            with open(path) as f:
+            with open(path, errors="replace") as f:
                 sites = [line.split()[0] for line in f if line.strip()]
         except OSError:
             sites = []
@@ -71,33 +91,44 @@ def sites_run(exe, scn, spec):
 
 def systematic(jobs, pairs, refs, decls):
     """Every scenario and side under eager and lazy, then preempt:SITE for
-    each queueing call site they passed: {pair: (spec, why)} of the first
-    failure of each, how many ran, and {pair: overlapping routines}."""
+    each queueing call site they passed, in one batch per pair: {pair:
+    (spec, why)} of the first failure of each, how many ran, {scenario:
+    overlapping routines} and how many sites."""
     failures, overlaps, sites = {}, {}, {p: [] for p in pairs}
     count = [0]
 
-    def one(p, spec, listing):
+    def note(p, spec, res):
+        i, side = p
+        scn = jobs[i][0]
+        count[0] += 1
+        why = check(scn, side, res, refs[i], decls)
+        if side == "converted":
+            overlaps.setdefault(i, set()).update(compare.overlapping(res.monitor))
+        if why and p not in failures:
+            failures[p] = (spec, why)
+
+    def listing(p, spec):
         i, side = p
         scn, exe = jobs[i]
-        if listing:
-            res, seen = sites_run(exe[side], scn, spec)
-        else:
-            res, seen = runner.run(exe[side], scn.driver, scn.name, 1, sched=spec), []
-        return p, spec, seen, check(scn, side, res, refs[i], decls), \
-            compare.overlapping(res.monitor) if side == "converted" else set()
+        res, seen = sites_run(exe[side], scn, spec)
+        return p, spec, res, seen
 
-    def run_all(todo, listing):
-        with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 1) as pool:
-            for p, spec, seen, why, over in pool.map(lambda t: one(*t, listing), todo):
-                count[0] += 1
-                sites[p] += [s for s in seen if s not in sites[p]]
-                overlaps.setdefault(p[0], set()).update(over)
-                if why and p not in failures:
-                    failures[p] = (spec, why)
+    def preempts(p):
+        i, side = p
+        scn, exe = jobs[i]
+        specs = systematic_schedules(sites[p])
+        return p, specs, runner.run_batch(exe[side], scn.driver, scn.name, specs,
+                                          env=SIZE) if specs else []
 
-    run_all([(p, spec) for p in pairs for spec in FIRST], True)
-    run_all([(p, spec) for p in pairs if p not in failures
-             for spec in systematic_schedules(sites[p])], False)
+    with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 1) as pool:
+        for p, spec, res, seen in pool.map(lambda t: listing(*t),
+                                           [(p, spec) for p in pairs for spec in FIRST]):
+            sites[p] += [s for s in seen if s not in sites[p]]
+            note(p, spec, res)
+        for p, specs, res in pool.map(preempts, [p for p in pairs if p not in failures]):
+            for spec, r in zip(specs, res):
+                if r is not None:
+                    note(p, spec, r)
     return failures, count[0], overlaps, sum(len(v) for v in sites.values())
 
 
@@ -121,8 +152,7 @@ def check(scn, side, res, reference, decls):
 
 
 def explore(args, jobs, results, decls, rep, t0):
-    rep.step("Explore: every scenario under controlled schedules (SHIM_SCHED=pct; eager, "
-             "lazy, preempt:SITE)")
+    rep.step("Explore: every scenario under controlled schedules (SHIM_SCHED=pct)")
     if args.explore is not None:
         per, budget = args.explore, None
     else:
@@ -132,41 +162,48 @@ def explore(args, jobs, results, decls, rep, t0):
         say("exploration off")
         rep.data["exploration"] = {"schedules": 0}
         return "no exploration"
-    # what each job's single-threaded scenario must still see: the legacy free run
-    refs = {}
-    for i, r in enumerate(results):
-        run1 = r["runs"][0]["legacy"]
-        refs[i] = run1["observables"] if run1 else None
+    # what each job's single-threaded scenario must still see: the legacy
+    # free run, at the size explored
     pairs = [(i, side) for i in range(len(jobs)) for side in ("legacy", "converted")]
-    start = time.time()
-    sys_failures, sys_total, sys_overlaps, nsites = systematic(jobs, pairs, refs, decls)
-    sys_secs = time.time() - start
     with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 1) as pool:
         steps = dict(zip(pairs, pool.map(lambda p: steps_of(jobs[p[0]][1][p[1]], jobs[p[0]][0]),
                                          pairs)))
+        refs = dict(zip(range(len(jobs)), pool.map(lambda i: reference(jobs[i]),
+                                                   range(len(jobs)))))
+    start = time.time()
+    sys_failures, sys_total, sys_overlaps, nsites = systematic(jobs, pairs, refs, decls)
+    sys_secs = time.time() - start
     start = time.time()
     tried = {p: 0 for p in pairs}
     failures = {p: (None, spec, why) for p, (spec, why) in sys_failures.items()}
     overlaps = {i: set(sys_overlaps.get(i, ())) for i in range(len(jobs))}
+    # schedules per batch, per pair: grown until a batch takes BATCH_SECONDS
+    size = {p: 16 for p in pairs}
 
-    def one(p, seed):
+    def spec_of(p, seed):
+        return "pct:%d:%d:%d" % (seed, DEPTH, steps[p])
+
+    def batch(p, seeds):
         i, side = p
         scn, exe = jobs[i]
-        spec = "pct:%d:%d:%d" % (seed, DEPTH, steps[p])
-        res = runner.run(exe[side], scn.driver, scn.name, 1, sched=spec)
-        return p, seed, spec, check(scn, side, res, refs[i], decls), \
-            compare.overlapping(res.monitor) if side == "converted" else set()
+        specs = [spec_of(p, seed) for seed in seeds]
+        res = runner.run_batch(exe[side], scn.driver, scn.name, specs, env=SIZE)
+        return p, [(seed, spec, check(scn, side, r, refs[i], decls),
+                    compare.overlapping(r.monitor) if side == "converted" else set())
+                   for seed, spec, r in zip(seeds, specs, res) if r is not None], \
+            sum(r.seconds for r in res if r is not None)
 
     def todo():
-        seed = 1
+        seed = {p: 1 for p in pairs}
         while True:
-            for p in pairs:
-                if p in failures:
-                    continue
-                if per is not None and seed > per:
-                    return
-                yield p, seed
-            seed += 1
+            live = [p for p in pairs if p not in failures and
+                    (per is None or seed[p] <= per)]
+            if not live:
+                return
+            for p in live:
+                n = size[p] if per is None else min(size[p], per - seed[p] + 1)
+                yield p, list(range(seed[p], seed[p] + n))
+                seed[p] += n
 
     with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 1) as pool:
         pending = set()
@@ -178,16 +215,21 @@ def explore(args, jobs, results, decls, rep, t0):
                 nxt = next(gen, None)
                 if nxt is None:
                     break
-                pending.add(pool.submit(one, *nxt))
+                pending.add(pool.submit(batch, *nxt))
             if not pending:
                 break
             done, pending = concurrent.futures.wait(pending, return_when="FIRST_COMPLETED")
             for fut in done:
-                p, seed, spec, why, seen = fut.result()
-                tried[p] += 1
-                overlaps[p[0]] |= seen
-                if why and p not in failures:
-                    failures[p] = (seed, spec, why)
+                p, ran, secs = fut.result()
+                if ran and secs < BATCH_SECONDS / 2:
+                    size[p] = min(2 * size[p], BATCH_MAX)
+                for seed, spec, why, seen in ran:
+                    tried[p] += 1
+                    overlaps[p[0]] |= seen
+                    # the first failing seed of the pair, whatever order batches end in
+                    if why and (p not in failures or
+                                (failures[p][0] is not None and seed < failures[p][0])):
+                        failures[p] = (seed, spec, why)
     secs = time.time() - start
     total = sum(tried.values())
     # what the race check's quick mode looks at too
@@ -196,8 +238,9 @@ def explore(args, jobs, results, decls, rep, t0):
     rows = []
     for (i, side), (seed, spec, why) in sorted(failures.items()):
         scn, exe = jobs[i]
-        line = "SHIM_SCHED=%s %s --driver %s --scenario %s --seed 1" % (
-            spec, shlex.quote(os.path.relpath(exe[side], runner.TOP)), scn.driver, scn.name)
+        line = "SHIM_SCENARIO_SIZE=explore SHIM_SCHED=%s %s --driver %s --scenario %s " \
+            "--seed 1" % (spec, shlex.quote(os.path.relpath(exe[side], runner.TOP)),
+                          scn.driver, scn.name)
         label = spec if seed is None else "seed %d" % seed
         rows.append([scn.driver, scn.name, side, spec if seed is None else seed, why, line])
         r = results[i]
@@ -208,8 +251,8 @@ def explore(args, jobs, results, decls, rep, t0):
             % (scn.driver, scn.name, side, label, why))
         say("      replay: %s" % line)
     least = min(tried.values()) if tried else 0
-    summary = "%d controlled schedules in %.0f s (%.0f/s), at least %d per scenario and " \
-        "side" % (total, secs, total / secs if secs else 0, least)
+    summary = "%d controlled schedules in %.0f s (%.0f/s, in batches at exploration size), " \
+        "at least %d per scenario and side" % (total, secs, total / secs if secs else 0, least)
     pct_failing = len(failures) - len(sys_failures)
     say(summary + (", %d failing" % pct_failing if pct_failing else ", none failing"))
     sys_summary = "%d systematic schedules (eager, lazy, and preempt at each of the %d " \
@@ -222,6 +265,7 @@ def explore(args, jobs, results, decls, rep, t0):
                 summary + ".  A schedule fails when its run does, or when a single-threaded "
                 "scenario's observables differ from the legacy side's free run.", quiet=True)
     rep.data["exploration"] = {"schedules": total, "seconds": round(secs, 1),
+                               "per_second": round(total / secs, 1) if secs else 0,
                                "systematic": {"schedules": sys_total, "sites": nsites,
                                               "seconds": round(sys_secs, 1),
                                               "failing": len(sys_failures)},

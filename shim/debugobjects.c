@@ -68,7 +68,8 @@ int debug_object_activate(void *addr, struct debug_obj_descr *descr,
 		}
 	}
 	obj->next = db->head;
-	db->head = obj;
+	/* the scan of debug_check_no_obj_freed() peeks at it unlocked */
+	__atomic_store_n(&db->head, obj, __ATOMIC_RELEASE);
 	__atomic_add_fetch(&nr_active, 1, __ATOMIC_SEQ_CST);
 	shim_mutex_unlock_unseen(&db->lock);
 	return 0;
@@ -86,7 +87,7 @@ void debug_object_deactivate(void *addr, struct debug_obj_descr *descr)
 	for (pp = &db->head; *pp; pp = &(*pp)->next) {
 		if ((*pp)->addr == addr) {
 			obj = *pp;
-			*pp = obj->next;
+			__atomic_store_n(pp, obj->next, __ATOMIC_RELEASE);
 			__atomic_sub_fetch(&nr_active, 1, __ATOMIC_SEQ_CST);
 			break;
 		}
@@ -194,6 +195,12 @@ void debug_check_no_obj_freed(const void *addr, size_t size, const char *caller)
 	for (i = 0; i < ODEBUG_HASH_SIZE; i++) {
 		struct debug_bucket *db = &obj_hash[i];
 
+		/*
+		 * Most buckets are empty: no lock for those (an object added
+		 * meanwhile could as well be added just after the scan).
+		 */
+		if (!__atomic_load_n(&db->head, __ATOMIC_ACQUIRE))
+			continue;
 		shim_mutex_lock_unseen(&db->lock);
 		for (obj = db->head; obj; obj = obj->next)
 			if ((unsigned long) obj->addr >= start &&

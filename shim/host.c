@@ -8,6 +8,9 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <setjmp.h>
+#include <limits.h>
+#include <malloc.h>
+#include <stdarg.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
@@ -17,7 +20,9 @@
 #include <ucontext.h>
 #include <unistd.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <urcu/futex.h>
 
 #include "shim.h"
@@ -59,6 +64,7 @@ void shim_host_fail(const char *call, int err, const char *func)
 
 void shim_host_abort(void)
 {
+	shim_host_batch_died(SIGABRT);
 	abort();
 }
 
@@ -614,12 +620,17 @@ int shim_host_fiber_create(struct shim_fiber **fp, void (*fn)(void *),
 
 	if (!f)
 		return -ENOMEM;
-	f->stack = mmap(NULL, FIBER_STACK, PROT_READ | PROT_WRITE,
-			MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK,
-			-1, 0);
-	if (f->stack == MAP_FAILED) {
-		free(f);
-		return -ENOMEM;
+	/* a batch's run reuses the stacks of the run before: no new pages */
+	f->stack = shim_host_batch_stack(FIBER_STACK);
+	if (!f->stack) {
+		f->stack = mmap(NULL, FIBER_STACK, PROT_READ | PROT_WRITE,
+				MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE |
+					MAP_STACK,
+				-1, 0);
+		if (f->stack == MAP_FAILED) {
+			free(f);
+			return -ENOMEM;
+		}
 	}
 	/* the lowest page is a guard: an overflow faults, not corrupts */
 	mprotect(f->stack, 4096, PROT_NONE);
@@ -652,7 +663,7 @@ void shim_host_fiber_switch(struct shim_fiber *from, struct shim_fiber *to)
 /* Let a fiber that has ended go; not the one running. */
 void shim_host_fiber_free(struct shim_fiber *f)
 {
-	if (f->stack)
+	if (f->stack && !shim_host_batch_owns(f->stack))
 		munmap(f->stack, FIBER_STACK);
 	free(f);
 }
@@ -692,6 +703,24 @@ fail:
 		close(fd);
 	free(buf);
 	return NULL;
+}
+
+/* The whole of file @path mapped read-only, never unmapped; NULL if not. */
+const char *shim_host_map_file(const char *path, size_t *len)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	struct stat st;
+	void *p = MAP_FAILED;
+
+	if (fd < 0)
+		return NULL;
+	if (!fstat(fd, &st) && st.st_size > 0)
+		p = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (p == MAP_FAILED)
+		return NULL;
+	*len = st.st_size;
+	return p;
 }
 
 int shim_host_create_file(const char *path)
@@ -759,6 +788,482 @@ int shim_host_backtrace(void **trace, int depth)
 	return backtrace(trace, depth);
 }
 
+/* --- batches: many schedules, one exec --------------------------------------- */
+
+/*
+ * SHIM_SCHED_BATCH="SPEC SPEC ...": many schedules, one program start.
+ * Before the shim boots (nothing of it has run, no thread exists), the
+ * program sets a checkpoint; each SPEC in turn then goes on from there as
+ * a program started afresh with SHIM_SCHED=SPEC would: it boots, runs main
+ * and exits.  Any later point would not be exact: the boot's own decisions
+ * (which task runs first, each one's pct priority) depend on the seed.
+ *
+ * A controlled run (its tasks are fibers on this one thread) ends by
+ * going back to the checkpoint in this process: every writable page the
+ * program had there is copied back, the descriptors, the break and the
+ * signal mask are as they were, and the fiber stacks are kept for the
+ * next run.  A run with host threads (SHIM_SCHED=free, SHIM_SCHED_THREADS=1,
+ * a sanitizer build) is a child forked at the checkpoint instead.  Either
+ * way the exec, the dynamic linking and the page faults of a fresh
+ * process are paid once: in a virtual machine a page fault alone costs
+ * tens of microseconds.
+ *
+ * On stdout and on stderr alike, each run's output is framed by
+ *   "# batch N SHIM_SCHED=SPEC\n" and "# batch N exit STATUS\n"
+ * (or "# batch N signal SIG\n": an abort, a fault, or the time limit,
+ * SHIM_SCHED_BATCH_TIMEOUT seconds, default 120, as SIGALRM).
+ * A run's result and replay line are those of the same setting alone
+ * (tests/replay/run checks it).  Limits of the in-process reset: memory
+ * a run maps itself past malloc (whose mmap threshold is raised to 32
+ * MiB) is not given back, and host threads cannot be reset.
+ */
+#define BATCH_MAX_SPECS 65536
+#define BATCH_MAX_REGIONS 64
+#define BATCH_MAX_RUNS 4096
+#define BATCH_MAX_STACKS 1024
+#define BATCH_STACK (1UL << 16)	 /* where a reset runs */
+#define BATCH_HEAP (1UL << 20)	 /* the heap's top, grown once */
+#define BATCH_TOP_PAD (64 << 20) /* malloc's sbrk: at least this much more */
+#define BATCH_RESIDENT (1 << 20) /* pages mincore answers for at once */
+#define BATCH_STACK_MARGIN 16384 /* below the checkpoint's frame */
+
+struct batch_region {
+	char *addr;
+	size_t len;
+	int anon; /* no file behind it: a page never touched is zeros */
+};
+
+/*
+ * What a reset writes back: runs of pages, each copied or, where the
+ * page was all zeros at the checkpoint, cleared, and only if the run
+ * touched it (mincore): most of the program's zeroed arrays never are.
+ */
+struct batch_run {
+	char *addr, *copy; /* copy NULL: zeros */
+	size_t len;
+};
+
+/* Outside all that a reset copies back: it must outlive each run. */
+struct batch {
+	jmp_buf checkpoint;
+	ucontext_t back;
+	char *list;
+	int count, next, run; /* run: the one under way */
+	int reset;   /* runs go back to the checkpoint, in this process */
+	int running; /* a run in this process is under way */
+	unsigned int timeout;
+	int nfd;
+	char *heap_top; /* the heap's free top chunk starts here */
+	sigset_t mask;
+	struct batch_run run_of[BATCH_MAX_RUNS];
+	int nrun;
+	unsigned char *resident;       /* mincore's answer, page by page */
+	void *stack[BATCH_MAX_STACKS]; /* fiber stacks, kept across runs */
+	int nstack, used;
+	char *spec[BATCH_MAX_SPECS];
+};
+
+static struct batch *batch;
+
+static void batch_say(const char *fmt, ...)
+{
+	char line[512];
+	va_list args;
+	int n;
+
+	va_start(args, fmt);
+	n = vsnprintf(line, sizeof(line), fmt, args);
+	va_end(args);
+	if (n >= (int) sizeof(line))
+		n = sizeof(line) - 1;
+	if (write(STDOUT_FILENO, line, n) < 0 ||
+	    write(STDERR_FILENO, line, n) < 0)
+		_exit(2);
+}
+
+/* Zero the pages of [@addr, @addr + @len) a run has touched since. */
+static void batch_clear(struct batch *b, char *addr, size_t len)
+{
+	size_t p, n = -(uintptr_t) addr & 4095;
+
+	/* mincore takes whole pages: the head of a page, cleared as it is */
+	if (n) {
+		n = n < len ? n : len;
+		memset(addr, 0, n);
+		addr += n;
+		len -= n;
+	}
+
+	for (; len; addr += n, len -= n) {
+		n = len < BATCH_RESIDENT * 4096UL ? len :
+						    BATCH_RESIDENT * 4096UL;
+		if (mincore(addr, n, b->resident)) {
+			memset(addr, 0, n);
+			continue;
+		}
+		for (p = 0; p < (n + 4095) / 4096; p++)
+			if (b->resident[p] & 1)
+				memset(addr + p * 4096, 0,
+				       n - p * 4096 < 4096 ? n - p * 4096 :
+							     4096);
+	}
+}
+
+/* On the batch's own stack: everything as it was at the checkpoint. */
+static void batch_restore(void)
+{
+	struct batch *b = batch;
+	char *brk_now = (char *) syscall(SYS_brk, 0);
+	int i;
+
+	for (i = 0; i < b->nrun; i++) {
+		struct batch_run *r = &b->run_of[i];
+
+		if (r->copy)
+			memcpy(r->addr, r->copy, r->len);
+		else
+			batch_clear(b, r->addr, r->len);
+	}
+	/*
+	 * Past the heap's top: zeros, as a fresh process has there (and
+	 * calloc expects of what the break gives it).  Cleared rather than
+	 * given back, which would cost a page fault a page in the next run:
+	 * malloc asks for BATCH_TOP_PAD more than it needs, so the next
+	 * run's first sbrk leaves them mapped.
+	 */
+	if (brk_now > b->heap_top)
+		batch_clear(b, b->heap_top, brk_now - b->heap_top);
+	if (syscall(SYS_close_range, b->nfd, ~0U, 0))
+		for (i = b->nfd; i < 1024; i++)
+			close(i);
+	alarm(0);
+	sigprocmask(SIG_SETMASK, &b->mask, NULL);
+	b->used = 0;
+	b->running = 0;
+	longjmp(b->checkpoint, 1);
+}
+
+/* The run in this process is over: say how, and go back. */
+static void __attribute__((noreturn)) batch_end(const char *how, int val)
+{
+	struct batch *b = batch;
+	char *stack = (char *) b + sizeof(*b);
+
+	batch_say("# batch %d %s %d\n", b->run, how, val);
+	if (getcontext(&b->back))
+		_exit(2);
+	b->back.uc_stack.ss_sp = stack;
+	b->back.uc_stack.ss_size = BATCH_STACK;
+	b->back.uc_link = NULL;
+	makecontext(&b->back, batch_restore, 0);
+	setcontext(&b->back);
+	_exit(2);
+}
+
+extern void (*__fini_array_start[])(void) __attribute__((weak));
+extern void (*__fini_array_end[])(void) __attribute__((weak));
+
+/*
+ * Last of the exit handlers (the first registered): what exit() would do
+ * next for the program itself, its destructors (the leak report) and its
+ * output, then back to the checkpoint instead.
+ */
+static void batch_exit(int status, void *arg)
+{
+	void (**fn)(void);
+
+	if (!batch->running)
+		return;
+	for (fn = __fini_array_end; fn && fn > __fini_array_start;)
+		(*--fn)();
+	fflush(NULL);
+	batch_end("exit", status & 0xff);
+}
+
+/* An abort (a BUG), a fault (after its oops) or the time limit. */
+void shim_host_batch_died(int sig)
+{
+	if (batch && batch->running)
+		batch_end("signal", sig);
+}
+
+static void batch_signal(int sig)
+{
+	shim_host_batch_died(sig);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/* Fibers' stacks: the same ones, in the same order, run after run. */
+void *shim_host_batch_stack(size_t size)
+{
+	struct batch *b = batch;
+	void *p;
+
+	if (!b || !b->running)
+		return NULL;
+	if (b->used < b->nstack)
+		return b->stack[b->used++];
+	if (b->nstack == BATCH_MAX_STACKS)
+		return NULL;
+	p = mmap(NULL, size, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1,
+		 0);
+	if (p == MAP_FAILED)
+		return NULL;
+	b->stack[b->nstack++] = p;
+	b->used++;
+	return p;
+}
+
+int shim_host_batch_owns(void *stack)
+{
+	int i;
+
+	for (i = 0; batch && i < batch->nstack; i++)
+		if (batch->stack[i] == stack)
+			return 1;
+	return 0;
+}
+
+/* Whether a run of @spec can go back to the checkpoint in this process. */
+static int batch_in_process(const char *spec)
+{
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+	return 0;
+#else
+	const char *t = getenv("SHIM_SCHED_THREADS");
+
+	return strcmp(spec, "free") && !(t && !strcmp(t, "1")) &&
+	       !getenv("SHIM_SCHED_BATCH_FORK");
+#endif
+}
+
+static int batch_add(struct batch_region *r, int *n, unsigned long lo,
+		     unsigned long hi, int anon)
+{
+	if (lo >= hi)
+		return 1;
+	if (*n == BATCH_MAX_REGIONS)
+		return 0;
+	r[*n].addr = (char *) lo;
+	r[*n].len = hi - lo;
+	r[*n].anon = anon;
+	(*n)++;
+	return 1;
+}
+
+/*
+ * Every private writable mapping, to copy back at each reset: the heap up
+ * to its free top, the stack from just below the checkpoint's frame, and
+ * none of the batch's own memory (@own, @own_len).
+ */
+static size_t batch_regions(struct batch_region *r, int *n, uintptr_t heap_top,
+			    uintptr_t sp, uintptr_t own, size_t own_len)
+{
+	size_t len, total = 0;
+	char *text, *p;
+	int i, ok = 1;
+
+	text = shim_host_read_file("/proc/self/maps", &len);
+	if (!text)
+		return 0;
+	*n = 0;
+	for (p = text; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
+		unsigned long lo, hi, inode;
+		char perms[8];
+		int anon;
+
+		if (sscanf(p, "%lx-%lx %7s %*x %*s %lu", &lo, &hi, perms,
+			   &inode) != 4 ||
+		    strcmp(perms, "rw-p"))
+			continue;
+		anon = !inode;
+		if (lo <= heap_top && heap_top < hi)
+			hi = heap_top; /* the rest is free */
+		if (lo <= sp && sp < hi)
+			lo = (sp - BATCH_STACK_MARGIN) & ~4095UL;
+		if (lo <= own && own < hi)
+			ok &= batch_add(r, n, lo, own, anon) &&
+			      batch_add(r, n, own + own_len, hi, anon);
+		else
+			ok &= batch_add(r, n, lo, hi, anon);
+	}
+	free(text);
+	for (i = 0; i < *n; i++)
+		total += r[i].len;
+	return ok ? total : 0;
+}
+
+/*
+ * A region's pages as runs: copied, or, for the pages of an anonymous
+ * region that nothing had touched at the checkpoint, zeros (and not
+ * read now, which would map them).
+ */
+static void batch_runs(struct batch *b, struct batch_region *g, char *copy)
+{
+	size_t page, pages = g->len / 4096, end;
+
+	if (!g->anon || (g->len & 4095) ||
+	    mincore(g->addr, g->len, b->resident))
+		memset(b->resident, 1, pages + 1);
+	for (page = 0; page < pages + !!(g->len & 4095); page = end) {
+		struct batch_run *r = &b->run_of[b->nrun];
+		int zero = page < pages && !(b->resident[page] & 1);
+
+		for (end = page + 1; end < pages + !!(g->len & 4095); end++)
+			if ((end < pages && !(b->resident[end] & 1)) != zero)
+				break;
+		/* the last run slot takes the rest, copied */
+		if (b->nrun == BATCH_MAX_RUNS - 1) {
+			zero = 0;
+			end = pages + !!(g->len & 4095);
+		}
+		r->addr = g->addr + page * 4096;
+		r->len = (end * 4096 > g->len ? g->len : end * 4096) -
+			 page * 4096;
+		r->copy = zero ? NULL : copy + page * 4096;
+		if (r->copy)
+			memcpy(r->copy, r->addr, r->len);
+		b->nrun++;
+	}
+}
+
+/*
+ * The checkpoint: the program's memory as it is now, in a mapping of its
+ * own that no reset touches.  0 if it cannot be taken (the batch forks).
+ */
+static int batch_snapshot(struct batch *b)
+{
+	struct batch_region r[BATCH_MAX_REGIONS];
+	void *warm[1], *top;
+	char sym[64];
+	uintptr_t heap_top;
+	size_t total;
+	char *copy;
+	int i, n;
+
+	/*
+	 * What the boot would load or map on first use, once for all runs:
+	 * libgcc (backtrace), the program's symbols (read-only, not copied)
+	 */
+	backtrace(warm, 1);
+	shim_symbol((unsigned long) batch_snapshot, sym, sizeof(sym));
+	mallopt(M_MMAP_THRESHOLD, 32 << 20);
+	mallopt(M_TRIM_THRESHOLD, INT_MAX);
+	top = malloc(BATCH_HEAP);
+	if (!top)
+		return 0;
+	b->heap_top = top;
+	heap_top = (uintptr_t) top;
+	free(top);
+	/*
+	 * Only now: the top the checkpoint has stays small, for calloc
+	 * clears the part of a block that was top already, and a run's
+	 * large block is fresh memory from the break (which a reset clears).
+	 */
+	mallopt(M_TOP_PAD, BATCH_TOP_PAD);
+	total = batch_regions(r, &n, heap_top, (uintptr_t) &warm, (uintptr_t) b,
+			      sizeof(*b) + BATCH_STACK);
+	if (!total)
+		return 0;
+	copy = mmap(NULL, total, PROT_READ | PROT_WRITE,
+		    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	b->resident = mmap(NULL, BATCH_RESIDENT, PROT_READ | PROT_WRITE,
+			   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (copy == MAP_FAILED || b->resident == MAP_FAILED)
+		return 0;
+	for (b->nfd = 3; fcntl(b->nfd, F_GETFD) >= 0 || errno != EBADF;)
+		b->nfd++;
+	sigprocmask(SIG_SETMASK, NULL, &b->mask);
+	signal(SIGABRT, batch_signal);
+	signal(SIGALRM, batch_signal);
+	if (on_exit(batch_exit, NULL))
+		return 0;
+	/* from here on, no local variable changes: a reset comes back here */
+	if (setjmp(b->checkpoint))
+		return 1;
+	for (i = 0; i < n; i++) {
+		batch_runs(b, &r[i], copy);
+		copy += r[i].len;
+	}
+	return 1;
+}
+
+/* One run in a child: 1 in the child, 0 in the parent once it has ended. */
+static int batch_fork(struct batch *b, int n, const char *spec)
+{
+	int status;
+	pid_t pid;
+
+	pid = fork();
+	if (pid < 0) {
+		batch_say("# batch %d fork failed: %s\n", n, strerror(errno));
+		_exit(2);
+	}
+	if (!pid) {
+		signal(SIGABRT, SIG_DFL);
+		signal(SIGALRM, SIG_DFL);
+		if (setenv("SHIM_SCHED", spec, 1) ||
+		    unsetenv("SHIM_SCHED_BATCH"))
+			_exit(2);
+		alarm(b->timeout);
+		return 1;
+	}
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			_exit(2);
+	if (WIFSIGNALED(status))
+		batch_say("# batch %d signal %d\n", n, WTERMSIG(status));
+	else
+		batch_say("# batch %d exit %d\n", n, WEXITSTATUS(status));
+	return 0;
+}
+
+/* Returns once per run, in the process or the child that makes it. */
+void shim_host_batch(void)
+{
+	const char *list = getenv("SHIM_SCHED_BATCH");
+	const char *t = getenv("SHIM_SCHED_BATCH_TIMEOUT");
+	struct batch *b;
+	char *p;
+
+	if (!list || !*list)
+		return;
+	b = mmap(NULL, sizeof(*b) + BATCH_STACK, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (b == MAP_FAILED)
+		_exit(2);
+	batch = b;
+	b->timeout = t && *t ? strtoul(t, NULL, 10) : 120;
+	b->list = strdup(list);
+	if (!b->list)
+		_exit(2);
+	for (p = strtok(b->list, " \t\n"); p && b->count < BATCH_MAX_SPECS;
+	     p = strtok(NULL, " \t\n"))
+		b->spec[b->count++] = p;
+	b->reset = batch_snapshot(b);
+	for (;;) {
+		const char *spec;
+
+		if (b->next >= b->count)
+			_exit(0);
+		b->run = b->next++;
+		spec = b->spec[b->run];
+		batch_say("# batch %d SHIM_SCHED=%s\n", b->run, spec);
+		if (!b->reset || !batch_in_process(spec)) {
+			if (batch_fork(b, b->run, spec))
+				return;
+			continue;
+		}
+		if (setenv("SHIM_SCHED", spec, 1))
+			_exit(2);
+		b->running = 1;
+		alarm(b->timeout);
+		return;
+	}
+}
+
 /* --- faults --------------------------------------------------------------- */
 
 #if !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
@@ -786,6 +1291,7 @@ static void fault(int sig, siginfo_t *info, void *uctx)
 	backtrace_symbols_fd(trace, depth, STDERR_FILENO);
 
 	/* die of it: the default action, at once (SA_NODEFER) */
+	shim_host_batch_died(sig);
 	signal(sig, SIG_DFL);
 	raise(sig);
 }

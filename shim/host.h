@@ -162,6 +162,8 @@ extern void shim_host_traps_init(void (*oops)(int sig, unsigned long addr,
 
 /* The whole of file @path, NUL terminated, in host memory; NULL if unreadable. */
 extern char *shim_host_read_file(const char *path, size_t *len);
+/* The whole of file @path mapped read-only for good; NULL if it cannot be. */
+extern const char *shim_host_map_file(const char *path, size_t *len);
 /* A new file for writing (truncated), or -1. */
 extern int shim_host_create_file(const char *path);
 extern void shim_host_fd_write(int fd, const char *buf, size_t len);
@@ -173,6 +175,13 @@ extern void shim_host_cmdline(char *buf, size_t len);
 extern int shim_host_backtrace(void **trace, int depth);
 extern void shim_host_atexit(void (*fn)(void));
 extern void shim_host_exit(int status) __attribute__((noreturn));
+/* SHIM_SCHED_BATCH: returns once per schedule of the batch (see host.c). */
+extern void shim_host_batch(void);
+/* A run of a batch dies of @sig: the batch goes on with the next one. */
+extern void shim_host_batch_died(int sig);
+/* A fiber stack a batch keeps across its runs, or NULL. */
+extern void *shim_host_batch_stack(size_t size);
+extern int shim_host_batch_owns(void *stack);
 
 /* --- controlled scheduling (control.c) -------------------------------------- */
 

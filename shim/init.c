@@ -1,8 +1,9 @@
 /*
  * init.c - the boot: what runs before main(), and the initcalls.
  *
- * The shim comes up first (priority 102): clock, CPUs, ksoftirqd.  The
- * stacks start keventd or the events queue at priority 110, as a booted
+ * A batch of schedules (SHIM_SCHED_BATCH) forks first (priority 101),
+ * before anything of the shim has run.  The shim comes up next (102):
+ * clock, CPUs, ksoftirqd.  The stacks start keventd or the events queue at priority 110, as a booted
  * kernel has them before any driver's init.  At 120 the boot is over: from
  * then on allocations and thread starts are counted, and the environment's
  * fault injection (SHIM_FAIL_KMALLOC, SHIM_FAIL_KTHREAD) starts counting.
@@ -34,6 +35,12 @@ static unsigned long env_number(const char *name)
 		return 0;
 	}
 	return n;
+}
+
+/* Before the boot: a batch of schedules forks here, one child each. */
+__attribute__((constructor(101))) static void shim_batch(void)
+{
+	shim_host_batch();
 }
 
 __attribute__((constructor(102))) static void shim_boot(void)

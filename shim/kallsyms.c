@@ -56,10 +56,11 @@ static void load(void)
 	const Elf64_Ehdr *eh;
 	const Elf64_Shdr *sh;
 	size_t len;
-	char *image;
+	const char *image;
 	long i;
 
-	image = shim_host_read_file("/proc/self/exe", &len);
+	/* mapped, not read: a batch's resets need not copy it back */
+	image = shim_host_map_file("/proc/self/exe", &len);
 	if (!image || len < sizeof(*eh))
 		return;
 	eh = (const void *) image;

@@ -15,6 +15,8 @@ SCALING_AIM = 1.0  # workqueue works/s with 2 producers at least this times with
 WAKE_AIM = 1.3     # median wake latency at most this times the futex hand-off
 ISOLATION_AIM = 50  # taskqueue p99 tty latency over the workqueue's, at least
 RUNS_AIM = 200     # whole controlled tty scenario runs per second on 2 CPUs, at least
+SCHEDULES_AIM = 1000  # controlled schedules/s in one process, median over scenarios, at least
+SCHEDULES_RATIO_AIM = 10  # ... and at least this times one process per schedule
 CONVERT_AIM_S = 30  # convert --in-place of the generated 2,000-file tree, seconds at most
 CONVERT_AIM_MB = 1024  # resident memory of any one spatch process, MB at most
 RENAME_AIM_RATIO = 1.2  # convert --rename over the default, same tree, side by side
@@ -61,6 +63,7 @@ class Aims:
         self.isolation()
         self.flush()
         self.controlled_runs()
+        self.schedules()
         self.conversion()
         return self.all
 
@@ -427,6 +430,41 @@ class Aims:
                            num(per_run_ms, 1), jobs))
         out.append(self.slowest_sentence(pct, f.get("scenario_runs_%s_free" % side)))
         return " ".join(x for x in out if x) + load_note(self.machine)
+
+    def schedules(self):
+        f = self.figs
+        one, each = f.get("schedules_in_one"), f.value("schedules_one_each")
+        aim = ("controlled schedules in one process at least %d/s and %dx one process per "
+               "schedule (median over the demo's scenarios at exploration size, one CPU)" % (
+                   SCHEDULES_AIM, SCHEDULES_RATIO_AIM))
+        if not one or one["median"] is None or not each:
+            self.add(aim, "not measured", None)
+            return
+        rat = one.get("ratio_to_one_each")
+        r = min(one["median"] / SCHEDULES_AIM, (rat or 0) / SCHEDULES_RATIO_AIM)
+        self.add(aim, "%s/s in one process (%s of %d/s), one process each %s/s: %s (median "
+                 "of the scenarios' ratios)" % (fmt(one["median"]),
+                                                times(one["median"] / SCHEDULES_AIM),
+                                                SCHEDULES_AIM, fmt(each), times(rat)),
+                 r >= 1, self.why_schedules, ratio=r, threshold=SCHEDULES_AIM)
+
+    def why_schedules(self):
+        one = self.figs.get("schedules_in_one")
+        per = one.get("per_scenario") or []
+        out = []
+        if one["median"] < SCHEDULES_AIM:
+            out.append("In one process a schedule took %s ms at the median scenario: what "
+                       "is left is the scenario's own work, its scheduling points and the "
+                       "reset (every page it wrote copied back or cleared)." % num(
+                           1000.0 / one["median"], 2))
+        slow = [p for p in per if p[3] < SCHEDULES_RATIO_AIM]
+        if slow:
+            out.append("%d of %d scenarios gain less than %dx, their own work outweighing "
+                       "a process start; slowest in one process: %s." % (
+                           len(slow), len(per), SCHEDULES_RATIO_AIM, "; ".join(
+                               "%s %s/s (x%s)" % (p[0], fmt(p[1]), num(p[3], 1))
+                               for p in per[:4])))
+        return " ".join(out) + load_note(self.machine)
 
     @staticmethod
     def slowest_sentence(pct, free):

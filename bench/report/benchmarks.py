@@ -445,6 +445,35 @@ def controlled(figs, rows):
                      failed_runs=sum(r["failed_runs"] for r in rs), **extra)
 
 
+def schedules(figs, rows):
+    """Controlled schedules per second over the demo's scenarios at their
+    exploration size: in one process (a batch) and one process each, side
+    by side in each round (bench/schedules)."""
+    rs = good(rows, "schedules", "all")
+    what = ("controlled schedules (pct) per second, median over every scenario of both "
+            "sides at exploration size (SHIM_SCENARIO_SIZE=explore), one CPU")
+    if not rs:
+        why = "; ".join(problems(rows, "schedules")) or "no result"
+        figs.missing("schedules_in_one", "schedules/s", what + ", in one process", why)
+        return
+    # each scenario's figures, median over the rounds, slowest in one process first
+    per = {}
+    for r in rs:
+        for label, one, each, rat in r.get("per_scenario") or []:
+            per.setdefault(label, []).append((one, each, rat))
+    per_scenario = sorted(([label, round(statistics.median(x[0] for x in v), 1),
+                            round(statistics.median(x[1] for x in v), 1),
+                            round(statistics.median(x[2] for x in v), 2)]
+                           for label, v in per.items()), key=lambda x: x[1])
+    figs.add("schedules_in_one", "schedules/s", [r["median_in_one"] for r in rs],
+             what + ", %d in one process (SHIM_SCHED_BATCH: a reset to a checkpoint "
+             "taken before the boot), as the demo explores" % rs[0]["batch"],
+             scenarios=rs[0]["scenarios"], failed_schedules=sum(r["failed_schedules"] for r in rs),
+             ratio_to_one_each=median(rs, "median_ratio"), per_scenario=per_scenario)
+    figs.add("schedules_one_each", "schedules/s", [r["median_one_each"] for r in rs],
+             what + ", %d one process each, run alternately with the batch" % rs[0]["each"])
+
+
 def all_figures(figs, rows, raw):
     """Every benchmark's figures; returns the CDF series by plot name."""
     memory(figs, rows)
@@ -455,4 +484,5 @@ def all_figures(figs, rows, raw):
     cdfs["delayed"] = delayed(figs, rows, raw)
     conversion(figs, rows)
     controlled(figs, rows)
+    schedules(figs, rows)
     return cdfs

@@ -127,17 +127,28 @@ def sched_point_line(figs):
 CONTROLLED_HEAD = ("tty scenarios, 2 jobs", "legacy", "converted")
 
 
+def schedules_line(figs):
+    one = figs.get("schedules_in_one")
+    if not one or one["median"] is None:
+        return "controlled schedules at exploration size: not measured"
+    return ("controlled schedules at exploration size, median over %s scenarios: %s/s in "
+            "one process, %s/s one process each, %s" % (
+                fmt(one.get("scenarios")), fmt(one["median"]),
+                fmt(figs.value("schedules_one_each")), times(one.get("ratio_to_one_each"))))
+
+
 def controlled_text(figs):
     line = "%-34s %10s %10s"
     rows = controlled_rows(figs)
     out = [line % CONTROLLED_HEAD] + [line % r for r in rows] if rows else []
-    return "\n".join(out + [sched_point_line(figs)])
+    return "\n".join(out + [sched_point_line(figs), schedules_line(figs)])
 
 
 def controlled_md(figs):
     rows = controlled_rows(figs)
     out = md_table(CONTROLLED_HEAD, rows) if rows else []
-    return "\n".join(out + ["", sched_point_line(figs) + "."]) + "\n"
+    return "\n".join(out + ["", sched_point_line(figs) + ".", "", schedules_line(figs) +
+                            "."]) + "\n"
 
 
 def figures_md(figs):

@@ -14,6 +14,7 @@ and, when the demo's monitor is linked in, a second line
 import collections
 import json
 import os
+import re
 import subprocess
 import time
 
@@ -134,6 +135,64 @@ def run(exe, driver, scenario, seed=1, env=None, timeout=120, sched=None):
             else (x.stderr or "")
     scn, mon = parse(out)
     return Result(rc, scn, mon, out, err, round(time.time() - t, 3))
+
+
+BATCH_LINE = re.compile(r"^# batch (\d+) (SHIM_SCHED=\S*|exit -?\d+|signal \d+)$")
+
+
+def split_batch(text):
+    """{index: (its output, its end: "exit N" or "signal N" or None)} of
+    a batch's stdout or stderr, split at its "# batch N" lines."""
+    out, cur = {}, None
+    for line in text.splitlines(True):
+        m = BATCH_LINE.match(line.rstrip("\n"))
+        if not m:
+            if cur is not None:
+                out[cur][0].append(line)
+            continue
+        n = int(m.group(1))
+        if m.group(2).startswith("SHIM_SCHED="):
+            cur = n
+            out[n] = ([], None)
+        elif n in out:
+            out[n] = (out[n][0], m.group(2))
+            cur = None
+    return {n: ("".join(t), end) for n, (t, end) in out.items()}
+
+
+def run_batch(exe, driver, scenario, scheds, seed=1, env=None, timeout=120):
+    """Run one scenario under each SHIM_SCHED setting of @scheds, all in
+    one process (SHIM_SCHED_BATCH, shim/host.c): a Result per setting, in
+    order, or None for a setting the batch never reached (it died)."""
+    e = dict(os.environ, SHIM_LOGLEVEL="5", SHIM_SCHED_BATCH=" ".join(scheds),
+             SHIM_SCHED_BATCH_TIMEOUT=str(timeout))
+    e.pop("SHIM_SCHED", None)
+    e.pop("SHIM_SCHED_LOG", None)
+    e.update(env or {})
+    t = time.time()
+    try:
+        r = subprocess.run([exe, "--driver", driver, "--scenario", scenario,
+                            "--seed", str(seed)], capture_output=True, text=True, errors="replace",
+                           env=e, timeout=timeout * len(scheds) + 60)
+        out, err = r.stdout, r.stderr
+    except subprocess.TimeoutExpired as x:
+        out = x.stdout.decode(errors="replace") if isinstance(x.stdout, bytes) \
+            else (x.stdout or "")
+        err = x.stderr.decode(errors="replace") if isinstance(x.stderr, bytes) \
+            else (x.stderr or "")
+    each = round((time.time() - t) / max(len(scheds), 1), 4)
+    outs, errs = split_batch(out), split_batch(err)
+    results = []
+    for n in range(len(scheds)):
+        if n not in outs:
+            results.append(None)
+            continue
+        o, end = outs[n]
+        rc = "timeout" if end in (None, "signal 14") else \
+            int(end.split()[1]) if end.startswith("exit") else -int(end.split()[1])
+        scn, mon = parse(o)
+        results.append(Result(rc, scn, mon, o, errs.get(n, ("", None))[0], each))
+    return results
 
 
 def failure(res):

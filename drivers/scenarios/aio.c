@@ -14,7 +14,14 @@
 
 #include "scenario.h"
 
-#define FILE_SIZE (64 * 1024)
+/* the files' size: 64 KiB, or 8 KiB at exploration size (size_files()) */
+static size_t file_size = 64 * 1024;
+#define FILE_SIZE file_size
+
+static void size_files(struct scenario_ctx *ctx)
+{
+	file_size = scn_size(ctx, 64 * 1024, 8 * 1024);
+}
 
 struct batch {
 	int n;
@@ -97,6 +104,7 @@ static void close_early(struct scenario_ctx *ctx)
 	long n;
 	u64 reads = WORLD_DIGEST_INIT;
 
+	size_files(ctx);
 	shim_clock_virtual();
 	if (!inv(ctx, "aio_setup", aio_setup() == 0))
 		return;
@@ -161,6 +169,7 @@ static void sync_close(struct scenario_ctx *ctx)
 			    .aio_nbytes = 512 };
 	struct iocb *badp = &bad;
 
+	size_files(ctx);
 	shim_clock_virtual();
 	if (!inv(ctx, "aio_setup", aio_setup() == 0))
 		return;
@@ -237,6 +246,7 @@ static void destroy_inflight(struct scenario_ctx *ctx)
 	int fds[2], i;
 	long n;
 
+	size_files(ctx);
 	shim_clock_virtual();
 	if (!inv(ctx, "aio_setup", aio_setup() == 0))
 		return;
@@ -325,6 +335,7 @@ static void exit_live(struct scenario_ctx *ctx)
 	int64_t submitted[2];
 	int fds[2], i;
 
+	size_files(ctx);
 	shim_clock_virtual();
 	if (!inv(ctx, "aio_setup", aio_setup() == 0))
 		return;
@@ -432,7 +443,7 @@ static void storm_thread(void *arg, int t)
 	u64 s = world_prng_seed(scn_seed(st->ctx) * 17 + t);
 	struct kioctx *ioctx;
 	struct io_event ev[STORM_BATCH];
-	int fds[2], r, i;
+	int fds[2], r, i, rounds = scn_size(st->ctx, STORM_ROUNDS, 20);
 
 	if (io_setup(2 * STORM_BATCH, &ioctx)) {
 		__atomic_add_fetch(&st->errors, 1, __ATOMIC_SEQ_CST);
@@ -441,7 +452,7 @@ static void storm_thread(void *arg, int t)
 	for (i = 0; i < 2; i++)
 		fds[i] = sim_file_open("data", FILE_SIZE, 1 + (t + i) % 3,
 				       s + i);
-	for (r = 0; r < STORM_ROUNDS; r++) {
+	for (r = 0; r < rounds; r++) {
 		struct batch b;
 		long n, got = 0;
 		int replaced = 0;
@@ -495,6 +506,7 @@ static void storm(struct scenario_ctx *ctx)
 	struct storm st;
 	struct aio_stats as;
 
+	size_files(ctx);
 	memset(&st, 0, sizeof(st));
 	st.ctx = ctx;
 	if (!inv(ctx, "aio_setup", aio_setup() == 0))
@@ -508,7 +520,8 @@ static void storm(struct scenario_ctx *ctx)
 	obs_u64(ctx, "errors", st.errors);
 	inv(ctx, "every_request_completed",
 	    st.events == st.submitted &&
-		    st.submitted == STORM_THREADS * STORM_ROUNDS * STORM_BATCH);
+		    st.submitted == STORM_THREADS * STORM_BATCH *
+					    scn_size(ctx, STORM_ROUNDS, 20));
 	inv(ctx, "no_errors", st.errors == 0);
 	stat_u64(ctx, "fput_deferred", as.fput_deferred);
 	aio_exit();

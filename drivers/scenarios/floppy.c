@@ -196,7 +196,7 @@ static void rw(struct scenario_ctx *ctx)
 
 	if (!start(ctx, &fdc))
 		return;
-	make_workload(&w, scn_seed(ctx), 12);
+	make_workload(&w, scn_seed(ctx), scn_size(ctx, 12, 3));
 	run_workload(ctx, &w);
 	report_workload(ctx, fdc, &w, 0);
 	stop(fdc);
@@ -414,7 +414,7 @@ static void storm_thread(void *arg, int i)
 	struct storm *st = arg;
 	unsigned char *wbuf, *rbuf;
 	u64 s;
-	int r;
+	int r, rounds = scn_size(st->ctx, STORM_ROUNDS, 3);
 
 	if (i == STORM_WRITERS) {
 		/* the clock: one tick, then let the bottom halves run */
@@ -427,7 +427,7 @@ static void storm_thread(void *arg, int i)
 	s = world_prng_seed(scn_seed(st->ctx) * 13 + i);
 	wbuf = malloc(40 * FD_SECTSIZE);
 	rbuf = malloc(40 * FD_SECTSIZE);
-	for (r = 0; r < STORM_ROUNDS; r++) {
+	for (r = 0; r < rounds; r++) {
 		struct fd_request wr, rd;
 		unsigned int n = 1 + world_prng_below(&s, 40);
 		unsigned long sector = i * STORM_REGION +
@@ -483,7 +483,7 @@ static void storm(struct scenario_ctx *ctx)
 	obs_u64(ctx, "failed", fs.failed);
 	obs_hex(ctx, "image_digest", sim_fdc_image_digest(fdc));
 	inv(ctx, "every_request_completed",
-	    fs.completed == STORM_WRITERS * STORM_ROUNDS * 2);
+	    fs.completed == STORM_WRITERS * scn_size(ctx, STORM_ROUNDS, 3) * 2);
 	inv(ctx, "reads_see_own_writes", !st.verify_failed);
 	inv(ctx, "bh_idle_at_end", !fs.bh_pending);
 	stat_u64(ctx, "interrupts", fs.interrupts);

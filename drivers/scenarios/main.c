@@ -4,6 +4,8 @@
  *   scenarios --list
  *   scenarios --driver tty --scenario burst [--seed N]
  *
+ * SHIM_SCENARIO_SIZE=explore runs it at its exploration size (scn_size).
+ *
  * Prints one JSON object on stdout:
  *   {"driver":..,"scenario":..,"stack":..,"seed":N,"concurrent":bool,
  *    "observables":{..},"invariants":{..},"stats":{..},"exact_counts":[..],
@@ -36,6 +38,7 @@ struct strbuf {
 struct scenario_ctx {
 	const struct scenario *scn;
 	uint64_t seed;
+	int explore; /* SHIM_SCENARIO_SIZE=explore */
 	struct strbuf obs, inv, stats, exact;
 	int failed;
 	struct shim_mutex lock;
@@ -97,6 +100,11 @@ static void sb_key(struct strbuf *b, const char *key)
 uint64_t scn_seed(struct scenario_ctx *ctx)
 {
 	return ctx->seed;
+}
+
+size_t scn_size(struct scenario_ctx *ctx, size_t full, size_t explore)
+{
+	return ctx->explore ? explore : full;
 }
 
 void obs_u64(struct scenario_ctx *ctx, const char *key, uint64_t v)
@@ -320,7 +328,7 @@ static void usage(const char *prog)
 
 int main(int argc, char **argv)
 {
-	const char *driver = NULL, *name = NULL;
+	const char *driver = NULL, *name = NULL, *size;
 	struct scenario_ctx ctx;
 	uint64_t seed = 1;
 	long leaks;
@@ -362,6 +370,17 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	ctx.seed = seed;
+	size = getenv("SHIM_SCENARIO_SIZE");
+	if (size && *size && strcmp(size, "full")) {
+		if (strcmp(size, "explore")) {
+			fprintf(stderr,
+				"%s: SHIM_SCENARIO_SIZE=%s: expected full or "
+				"explore\n",
+				argv[0], size);
+			return 2;
+		}
+		ctx.explore = 1;
+	}
 	ctx.lock = (struct shim_mutex) SHIM_MUTEX_INIT;
 	sb_init(&ctx.obs);
 	sb_init(&ctx.inv);

@@ -162,6 +162,7 @@ struct everything {
 	size_t tty_len;
 	struct super_block *fs;
 	unsigned long aio_events, aio_submitted, kmod_errors;
+	int transactions, aio_files, modules; /* scn_size() */
 	volatile int running;
 };
 
@@ -186,11 +187,11 @@ static void everything_thread(void *arg, int i)
 		sim_uart_feed(ev->u, ev->tty_data, ev->tty_len);
 		break;
 	case 1: /* the journal */
-		for (n = 0; n < 30; n++)
+		for (n = 0; n < ev->transactions; n++)
 			reiserfs_transaction(ev->fs, 3, n % 9 == 8);
 		break;
 	case 2: /* interrupts feeding the entropy pool */
-		for (n = 0; n < 2000; n++) {
+		for (n = 0; n < (int) scn_size(ev->ctx, 2000, 200); n++) {
 			sim_call_in_irq(random_irq, (void *) 1L);
 			if (n % 50 == 0)
 				scn_sleep_ms(1);
@@ -202,7 +203,7 @@ static void everything_thread(void *arg, int i)
 
 		if (io_setup(16, &ioctx))
 			break;
-		for (n = 0; n < 20; n++) {
+		for (n = 0; n < ev->aio_files; n++) {
 			int fd = sim_file_open("aio", 65536, 1 + n % 3, s + n);
 			struct iocb cbs[8], *ptrs[8];
 			struct io_event evs[8];
@@ -255,7 +256,7 @@ static void everything_thread(void *arg, int i)
 		break;
 	}
 	case 4: /* modules and hotplug */
-		for (n = 0; n < 20; n++) {
+		for (n = 0; n < ev->modules; n++) {
 			char name[32];
 
 			snprintf(name, sizeof(name), "mix-%d", n);
@@ -265,7 +266,7 @@ static void everything_thread(void *arg, int i)
 		}
 		break;
 	case 5: /* SAKs and console switches from the keyboard */
-		for (n = 0; n < 50; n++) {
+		for (n = 0; n < (int) scn_size(ev->ctx, 50, 10); n++) {
 			if (n % 5 == 0)
 				do_SAK(ev->tty);
 			set_console(world_prng_below(&s, 6));
@@ -290,7 +291,12 @@ static void everything(struct scenario_ctx *ctx)
 
 	memset(&ev, 0, sizeof(ev));
 	ev.ctx = ctx;
-	ev.tty_len = 32 * 1024;
+	ev.tty_len = scn_size(ctx, 32 * 1024, 2048);
+	ev.transactions = scn_size(ctx, 30, 10);
+	/* all 20 files even when small: with fewer, keventd's deferred
+	 * fputs never fill a context (the -EAGAIN path) */
+	ev.aio_files = 20;
+	ev.modules = scn_size(ctx, 20, 5);
 	ev.tty_data = malloc(ev.tty_len);
 	for (i = 0; i < ev.tty_len; i++)
 		ev.tty_data[i] = (unsigned char) world_prng_next(&s);
@@ -322,7 +328,8 @@ static void everything(struct scenario_ctx *ctx)
 
 	reiserfs_umount(ev.fs, &js, NULL, 0);
 	obs_u64(ctx, "journal_commits", js.commits);
-	inv(ctx, "journal_in_order", js.order_ok && js.commits == 30);
+	inv(ctx, "journal_in_order",
+	    js.order_ok && js.commits == ev.transactions);
 
 	random_quiesce();
 	random_get_stats(&ranst);
@@ -331,13 +338,15 @@ static void everything(struct scenario_ctx *ctx)
 	sim_file_sync(); /* the disk's completions have all returned */
 	obs_u64(ctx, "aio_events", ev.aio_events);
 	inv(ctx, "aio_all_completed",
-	    ev.aio_events == 160 && ev.aio_submitted == 160);
+	    ev.aio_events == 8 * ev.aio_files &&
+		    ev.aio_submitted == 8 * ev.aio_files);
 
 	kmod_quiesce();
 	kmod_get_stats(&ks);
 	obs_u64(ctx, "helper_calls", sim_umh_count());
 	inv(ctx, "kmod_all_ran",
-	    sim_umh_count() == 40 && !ev.kmod_errors && ks.from_keventd == 20);
+	    sim_umh_count() == 2 * ev.modules && !ev.kmod_errors &&
+		    ks.from_keventd == ev.modules);
 
 out:
 	tty_release(ev.tty);

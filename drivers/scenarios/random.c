@@ -134,7 +134,7 @@ static void trickle(struct scenario_ctx *ctx)
 
 	if (!setup(ctx))
 		return;
-	trickle_events(&s, 3000, 100);
+	trickle_events(&s, scn_size(ctx, 3000, 600), 100);
 	report_pools(ctx, "");
 	extract(ctx, 200);
 	/*
@@ -154,7 +154,7 @@ static void resize(struct scenario_ctx *ctx)
 
 	if (!setup(ctx))
 		return;
-	trickle_events(&s, 1000, 64);
+	trickle_events(&s, scn_size(ctx, 1000, 300), 64);
 	random_get_stats(&before);
 	/* the trickle ended flushed: nothing holds the store freed here */
 	inv(ctx, "sysctl_poolsize", random_sysctl_poolsize(2048) == 0);
@@ -164,7 +164,7 @@ static void resize(struct scenario_ctx *ctx)
 	inv(ctx, "entropy_carried_over",
 	    after.primary_entropy == before.primary_entropy);
 	inv(ctx, "pool_resized", after.primary_words == 512);
-	trickle_events(&s, 2000, 64);
+	trickle_events(&s, scn_size(ctx, 2000, 400), 64);
 	report_pools(ctx, "");
 	random_get_stats(&after);
 	obs_u64(ctx, "mixed_into_retired", after.mixed_into_retired);
@@ -278,7 +278,8 @@ static void storm_thread(void *arg, int i)
 	int n;
 
 	if (i < STORM_PRODUCERS) {
-		for (n = 0; n < STORM_EVENTS; n++) {
+		for (n = 0; n < (int) scn_size(st->ctx, STORM_EVENTS, 300);
+		     n++) {
 			shim_mutex_lock(&st->adding[i]);
 			sim_call_in_irq(add_irq, (void *) (long) (1 + i));
 			shim_mutex_unlock(&st->adding[i]);

@@ -175,7 +175,7 @@ static void sync_mix(struct scenario_ctx *ctx)
 	struct super_block *a;
 	struct reiserfs_journal_stats sa;
 	unsigned long *oa = calloc(ORDER_MAX, sizeof(*oa));
-	int i, syncs = 0;
+	int i, syncs = 0, n = scn_size(ctx, 150, 100);
 
 	a = reiserfs_mount("sda1", 1);
 	if (!inv(ctx, "mounted", a != NULL)) {
@@ -183,14 +183,14 @@ static void sync_mix(struct scenario_ctx *ctx)
 		return;
 	}
 	/* more than the 64 journal lists: slots are reused */
-	for (i = 0; i < 150; i++) {
+	for (i = 0; i < n; i++) {
 		int sync = world_prng_below(&s, 10) == 0;
 
 		syncs += sync;
 		reiserfs_transaction(a, 1 + world_prng_below(&s, 8), sync);
 	}
 	reiserfs_umount(a, &sa, oa, ORDER_MAX);
-	report_fs(ctx, "sda1", &sa, oa, 150);
+	report_fs(ctx, "sda1", &sa, oa, n);
 	obs_u64(ctx, "sync_transactions", syncs);
 	obs_u64(ctx, "commit_tasks", sa.async_scheduled);
 	inv(ctx, "every_commit_task_ran",
@@ -211,6 +211,7 @@ struct storm {
 	struct super_block *fs[STORM_FS];
 	unsigned long cycled_commits, cycled_trans;
 	int cycle_order_ok;
+	int trans, cycles; /* STORM_TRANS and STORM_CYCLES, or scn_size()'s */
 };
 
 static void storm_thread(void *arg, int i)
@@ -222,13 +223,13 @@ static void storm_thread(void *arg, int i)
 	if (i < STORM_FS * STORM_WRITERS) {
 		struct super_block *fs = st->fs[i / STORM_WRITERS];
 
-		for (n = 0; n < STORM_TRANS; n++)
+		for (n = 0; n < st->trans; n++)
 			reiserfs_transaction(fs, 1 + world_prng_below(&s, 8),
 					     world_prng_below(&s, 7) == 0);
 		return;
 	}
 	/* a file system mounted and unmounted over and over meanwhile */
-	for (n = 0; n < STORM_CYCLES; n++) {
+	for (n = 0; n < st->cycles; n++) {
 		struct reiserfs_journal_stats js;
 		struct super_block *fs = reiserfs_mount("sdz1", 1);
 		int t;
@@ -257,6 +258,8 @@ static void storm(struct scenario_ctx *ctx)
 	memset(&st, 0, sizeof(st));
 	st.ctx = ctx;
 	st.cycle_order_ok = 1;
+	st.trans = scn_size(ctx, STORM_TRANS, 10);
+	st.cycles = scn_size(ctx, STORM_CYCLES, 2);
 	for (i = 0; i < STORM_FS; i++) {
 		st.fs[i] = reiserfs_mount(names[i], 1 + i);
 		ok &= st.fs[i] != NULL;
@@ -274,7 +277,7 @@ static void storm(struct scenario_ctx *ctx)
 		reiserfs_umount(st.fs[i], &js, NULL, 0);
 		commits[i] = js.commits;
 		in_order &= js.order_ok &&
-			    js.commits == STORM_WRITERS * STORM_TRANS;
+			    js.commits == STORM_WRITERS * st.trans;
 		tasks_ok &= js.async_commits + js.async_noops ==
 			    js.async_scheduled;
 	}
@@ -284,7 +287,7 @@ static void storm(struct scenario_ctx *ctx)
 	inv(ctx, "every_commit_task_ran", tasks_ok);
 	inv(ctx, "cycled_fs_in_order",
 	    st.cycle_order_ok && st.cycled_commits == st.cycled_trans &&
-		    st.cycled_trans == STORM_CYCLES * 5);
+		    st.cycled_trans == st.cycles * 5);
 	inv(ctx, "all_unmounted", reiserfs_mounted() == 0);
 }
 SCENARIO(reiserfs, "storm", 1, storm,

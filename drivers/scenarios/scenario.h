@@ -41,6 +41,15 @@ struct scenario {
 /* the scenario's inputs */
 uint64_t scn_seed(struct scenario_ctx *ctx);
 
+/*
+ * How much to do: @full, or under SHIM_SCENARIO_SIZE=explore (the demo's
+ * controlled schedules) @explore, a size that still reaches every call
+ * site the full size does (tests/sizes/run checks it) in far fewer
+ * scheduling points: a schedule's cost is its points.  Observables may
+ * differ between the sizes, never between the stacks at one size.
+ */
+size_t scn_size(struct scenario_ctx *ctx, size_t full, size_t explore);
+
 /* observables: compared between stacks */
 void obs_u64(struct scenario_ctx *ctx, const char *key, uint64_t v);
 void obs_i64(struct scenario_ctx *ctx, const char *key, int64_t v);

@@ -92,7 +92,7 @@ static void run_burst(struct scenario_ctx *ctx, int low_latency)
 	struct tty_port_stats ts;
 	size_t sent;
 
-	make_input(&in, scn_seed(ctx), 64 * 1024);
+	make_input(&in, scn_seed(ctx), scn_size(ctx, 64 * 1024, 4096));
 	if (!inv(ctx, "tty_init", tty_init() == 0))
 		return;
 	u = sim_uart_plug(0, 4, 64, 0);
@@ -187,7 +187,7 @@ static void dont_flip(struct scenario_ctx *ctx)
 	struct sim_uart *u;
 	struct tty_struct *tty;
 
-	make_input(&in, scn_seed(ctx), 6000);
+	make_input(&in, scn_seed(ctx), scn_size(ctx, 6000, 3000));
 	if (!inv(ctx, "tty_init", tty_init() == 0))
 		return;
 	u = sim_uart_plug(0, 4, 16, 0);
@@ -268,7 +268,7 @@ static void loopback(struct scenario_ctx *ctx)
 	struct sim_uart_stats us;
 	int written;
 
-	make_input(&in, scn_seed(ctx), 40 * 1024);
+	make_input(&in, scn_seed(ctx), scn_size(ctx, 40 * 1024, 6 * 1024));
 	if (!inv(ctx, "tty_init", tty_init() == 0))
 		return;
 	u = sim_uart_plug(1, 3, 16, 1);
@@ -686,7 +686,8 @@ static void storm(struct scenario_ctx *ctx)
 	if (!inv(ctx, "tty_init", tty_init() == 0))
 		return;
 	for (i = 0; i < STORM_LINES; i++) {
-		make_input(&in[i], scn_seed(ctx) * 100 + i, 48 * 1024);
+		make_input(&in[i], scn_seed(ctx) * 100 + i,
+			   scn_size(ctx, 48 * 1024, 3 * 1024));
 		u[i] = sim_uart_plug(i, 4 + i, 16 << i, 0);
 		/* lines 2 and 3 are low latency: flushes in the interrupt */
 		st.tty[i] = tty_open_line(i, i >= 2);
