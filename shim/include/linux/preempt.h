@@ -21,7 +21,7 @@ extern void shim_preempt_sub(unsigned long val);
  * does after every routine */
 extern __thread unsigned long shim_preempt;
 
-#define preempt_count() (*(const unsigned long *) &shim_preempt)
+#define preempt_count() ((unsigned long) shim_preempt)
 #define preempt_disable() shim_preempt_add(PREEMPT_OFFSET)
 #define preempt_enable() shim_preempt_sub(PREEMPT_OFFSET)
 #define in_atomic() (preempt_count() != 0)
