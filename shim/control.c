@@ -133,6 +133,7 @@ static struct {
 	int nr_change;
 	long next_change; /* the step of the next change point */
 	int stable;	  /* pct: the running task is still the pick */
+	long quiet;	  /* fibers: points to come that are quiet for sure */
 	u64 floor;	  /* pct: the priority of the last sliced task */
 	int ncpus, next_cpu;
 	int dead;		      /* a report is out: no more decisions */
@@ -206,15 +207,19 @@ static const char *const point_name[SHIM_NR_POINTS] = {
 
 /* --- the lock, the log, the generator --------------------------------------- */
 
+/*
+ * Whatever changes the state changes it under the lock: taking it ends
+ * the quiet points counted in advance (shim_sched_point()).
+ */
 static void ctl_lock(void)
 {
 	unsigned int c = 0;
 
-	if (__atomic_compare_exchange_n(&ctl.lock, &c, 1, 0, __ATOMIC_ACQUIRE,
-					__ATOMIC_RELAXED))
-		return;
-	while (__atomic_exchange_n(&ctl.lock, 2, __ATOMIC_ACQUIRE))
-		shim_host_raw_wait(&ctl.lock, 2, -1);
+	if (!__atomic_compare_exchange_n(&ctl.lock, &c, 1, 0, __ATOMIC_ACQUIRE,
+					 __ATOMIC_RELAXED))
+		while (__atomic_exchange_n(&ctl.lock, 2, __ATOMIC_ACQUIRE))
+			shim_host_raw_wait(&ctl.lock, 2, -1);
+	ctl.quiet = 0;
 }
 
 static void ctl_unlock(void)
@@ -435,6 +440,7 @@ static void __attribute__((noreturn)) ctl_fail(const char *fmt, ...)
 static void make_runnable(struct shim_ctl_task *t)
 {
 	ctl.stable = 0;
+	ctl.quiet = 0;
 	t->ready = ++ctl.ready_clock;
 	t->state = CTL_RUNNABLE;
 	t->word = NULL;
@@ -776,13 +782,50 @@ static int point_is_quiet(struct shim_ctl_task *me, enum shim_point why)
 	return 0;
 }
 
-void shim_sched_point(enum shim_point why)
+/* k/d, or @max if that is smaller */
+static long below(u64 k, u64 d, long max)
+{
+	return max > 0 && k / d < (u64) max ? (long) (k / d) : max;
+}
+
+/*
+ * Fibers, at a quiet point: how many of the points that follow are quiet
+ * too, if nothing but quiet points comes first.  Each test of
+ * point_is_quiet() as a count of steps: its step, its slice, its time.
+ */
+static long quiet_ahead(struct shim_ctl_task *me)
+{
+	long step = ctl.step + 1, n = CTL_SLICE - me->run_len - 2;
+	u64 now = ctl.now + CTL_QUANTUM_NS;
+
+	if (ctl.max_steps - step < n)
+		n = ctl.max_steps - step;
+	/* (pct's; the others' is 0, a step that never comes) */
+	if (ctl.next_change > step && ctl.next_change - step - 1 < n)
+		n = ctl.next_change - step - 1;
+	if (ctl.strategy == CTL_REPLAY && ctl.next_replay < ctl.nr_replay &&
+	    ctl.replay[ctl.next_replay].step > step &&
+	    ctl.replay[ctl.next_replay].step - step - 1 < n)
+		n = ctl.replay[ctl.next_replay].step - step - 1;
+	n = below(ctl.next_deadline - now - 1, CTL_QUANTUM_NS, n);
+	n = below(ctl.max_ns + CTL_START_NS - now, CTL_QUANTUM_NS, n);
+	return n > 0 ? n : 0;
+}
+
+/*
+ * Most points are quiet, and most quiet points follow one: each of those
+ * counts down what quiet_ahead() said, and only a change of state (which
+ * takes ctl.lock, or makes a task runnable) has them look again.
+ */
+static noinline void sched_point(enum shim_point why)
 {
 	struct shim_ctl_task *me = ctl_self();
 
 	if (!me || ctl.dead)
 		return;
 	if (point_is_quiet(me, why)) {
+		if (ctl.fibers)
+			ctl.quiet = quiet_ahead(me);
 		ctl.step++;
 		ctl.now += CTL_QUANTUM_NS;
 		me->run_len++;
@@ -791,6 +834,19 @@ void shim_sched_point(enum shim_point why)
 	ctl_lock();
 	account_point(me);
 	switch_to(me, pick(me, why), 1);
+}
+
+void shim_sched_point(enum shim_point why)
+{
+	if (likely(ctl.quiet > 0) && why != SHIM_POINT_YIELD &&
+	    why != SHIM_POINT_RELAX && likely(ctl_host)) {
+		ctl.quiet--;
+		ctl.step++;
+		ctl.now += CTL_QUANTUM_NS;
+		ctl.running->run_len++;
+		return;
+	}
+	sched_point(why);
 }
 
 /* --- what host.c asks of the scheduler ---------------------------------------- */
@@ -980,6 +1036,7 @@ void shim_ctl_crash(void)
 	if (!shim_controlled || ctl.dead)
 		return;
 	ctl.dead = 1;
+	ctl.quiet = 0;
 	ctl_log("fail crash");
 	log_flush();
 	sites_flush();
