@@ -111,6 +111,7 @@ struct ctl_site {
 };
 
 int shim_controlled;
+int shim_fibers;
 
 static struct {
 	int strategy;
@@ -1398,6 +1399,7 @@ void shim_ctl_init(void)
 	ctl.fibers = !env_long("SHIM_SCHED_THREADS", 0, 0, 1);
 #endif
 	shim_controlled = 1;
+	shim_fibers = ctl.fibers;
 	t = shim_ctl_register("main");
 	ctl_me = t;
 	ctl_host = 1;

@@ -29,6 +29,12 @@ enum shim_point {
 };
 
 extern int shim_controlled;
+/*
+ * A controlled run whose tasks are fibers on the one host thread that
+ * booted (shim/control.c): nothing else runs kernel code meanwhile, so
+ * a lock word needs no atomic instruction.
+ */
+extern int shim_fibers;
 extern void shim_sched_point(enum shim_point why);
 
 /*
