@@ -155,9 +155,15 @@ static struct {
 	int replay_cpus;
 	/* the log */
 	int log_fd;
-	char log[1 << 16];
 	size_t log_len;
 } ctl = { .log_fd = -1, .next_deadline = CTL_NEVER };
+
+/*
+ * The log's buffer, apart: ctl is initialised data, which a batch's reset
+ * copies back whole at every schedule; this stays zeros, and untouched
+ * unless a run logs.
+ */
+static char ctl_log_buf[1 << 16];
 
 static __thread struct shim_ctl_task *ctl_me; /* threads: this one's task */
 static __thread int ctl_adopting;
@@ -232,7 +238,7 @@ static void ctl_unlock(void)
 static void log_flush(void)
 {
 	if (ctl.log_fd >= 0 && ctl.log_len)
-		shim_host_fd_write(ctl.log_fd, ctl.log, ctl.log_len);
+		shim_host_fd_write(ctl.log_fd, ctl_log_buf, ctl.log_len);
 	ctl.log_len = 0;
 }
 
@@ -244,18 +250,18 @@ static void __attribute__((format(printf, 1, 2))) ctl_log(const char *fmt, ...)
 
 	if (ctl.log_fd < 0)
 		return;
-	if (ctl.log_len > sizeof(ctl.log) - 512)
+	if (ctl.log_len > sizeof(ctl_log_buf) - 512)
 		log_flush();
-	n = snprintf(ctl.log + ctl.log_len, sizeof(ctl.log) - ctl.log_len,
-		     "%ld %llu ", ctl.step,
+	n = snprintf(ctl_log_buf + ctl.log_len,
+		     sizeof(ctl_log_buf) - ctl.log_len, "%ld %llu ", ctl.step,
 		     (unsigned long long) ((ctl.now - CTL_START_NS) / 1000));
 	va_start(args, fmt);
-	n += vsnprintf(ctl.log + ctl.log_len + n,
-		       sizeof(ctl.log) - ctl.log_len - n, fmt, args);
+	n += vsnprintf(ctl_log_buf + ctl.log_len + n,
+		       sizeof(ctl_log_buf) - ctl.log_len - n, fmt, args);
 	va_end(args);
-	if (n > 0 && (size_t) n < sizeof(ctl.log) - ctl.log_len)
+	if (n > 0 && (size_t) n < sizeof(ctl_log_buf) - ctl.log_len)
 		ctl.log_len += n;
-	ctl.log[ctl.log_len++] = '\n';
+	ctl_log_buf[ctl.log_len++] = '\n';
 }
 
 /* splitmix64: small, good enough, and the same everywhere */
@@ -1388,7 +1394,7 @@ void shim_ctl_init(void)
 			bad_setting("SHIM_SCHED_LOG", log,
 				    "cannot create the file");
 		shim_host_cmdline(cmd, sizeof(cmd));
-		n = snprintf(ctl.log, sizeof(ctl.log),
+		n = snprintf(ctl_log_buf, sizeof(ctl_log_buf),
 			     "# shim schedule log\n"
 			     "# SHIM_SCHED=%s\n# SHIM_CPUS=%d\n# %s\n",
 			     ctl.spec, ctl.ncpus, cmd);
