@@ -112,6 +112,7 @@ struct ctl_site {
 
 int shim_controlled;
 int shim_fibers;
+long shim_ctl_quiet;
 
 static struct {
 	int strategy;
@@ -134,7 +135,7 @@ static struct {
 	int nr_change;
 	long next_change; /* the step of the next change point */
 	int stable;	  /* pct: the running task is still the pick */
-	long quiet;	  /* fibers: points to come that are quiet for sure */
+	long quiet_base;  /* fibers: shim_ctl_quiet when last counted */
 	u64 floor;	  /* pct: the priority of the last sliced task */
 	int ncpus, next_cpu;
 	int dead;		      /* a report is out: no more decisions */
@@ -167,13 +168,13 @@ static char ctl_log_buf[1 << 16];
 
 static __thread struct shim_ctl_task *ctl_me; /* threads: this one's task */
 static __thread int ctl_adopting;
-static __thread int ctl_host;		 /* fibers: the one host thread */
+__thread int shim_ctl_host;		 /* fibers: the one host thread */
 static struct shim_ctl_task *ctl_tracer; /* fibers: a report asks for traces */
 
 /* The running task's own: with fibers, the one running is the one asking. */
 static inline struct shim_ctl_task *me_now(void)
 {
-	return ctl.fibers ? (ctl_host ? ctl.running : NULL) : ctl_me;
+	return ctl.fibers ? (shim_ctl_host ? ctl.running : NULL) : ctl_me;
 }
 
 /*
@@ -185,7 +186,7 @@ static inline struct shim_ctl_task *me_now(void)
 static struct shim_ctl_task *ctl_self(void)
 {
 	if (ctl.fibers) {
-		if (likely(ctl_host) || ctl.dead)
+		if (likely(shim_ctl_host) || ctl.dead)
 			return me_now();
 		shim_console_write(
 			"shim: a thread the shim did not start called into "
@@ -215,6 +216,30 @@ static const char *const point_name[SHIM_NR_POINTS] = {
 /* --- the lock, the log, the generator --------------------------------------- */
 
 /*
+ * The quiet points passed since they were counted (shim_point()), each
+ * a step and a quantum of the running task's: added up before anything
+ * reads the step, the clock or the slice.
+ */
+static void settle(void)
+{
+	long n = ctl.quiet_base - shim_ctl_quiet;
+
+	if (n) {
+		ctl.step += n;
+		ctl.now += n * CTL_QUANTUM_NS;
+		ctl.running->run_len += n;
+		ctl.quiet_base = shim_ctl_quiet;
+	}
+}
+
+/* The state changes: the points counted quiet may not be any more. */
+static void end_quiet(void)
+{
+	settle();
+	shim_ctl_quiet = ctl.quiet_base = 0;
+}
+
+/*
  * Whatever changes the state changes it under the lock: taking it ends
  * the quiet points counted in advance (shim_sched_point()).
  */
@@ -226,7 +251,7 @@ static void ctl_lock(void)
 					 __ATOMIC_RELAXED))
 		while (__atomic_exchange_n(&ctl.lock, 2, __ATOMIC_ACQUIRE))
 			shim_host_raw_wait(&ctl.lock, 2, -1);
-	ctl.quiet = 0;
+	end_quiet();
 }
 
 static void ctl_unlock(void)
@@ -412,7 +437,7 @@ static void print_tasks(void)
 		       t == ctl.running ? "reports this" : wait_name(t));
 		if (t == ctl.running)
 			t->depth = shim_host_backtrace(t->trace, CTL_TRACE);
-		else if (ctl.fibers && ctl_host && t->parked)
+		else if (ctl.fibers && shim_ctl_host && t->parked)
 			ctl_trace_of(t);
 		print_trace(t->trace, t->depth);
 	}
@@ -447,7 +472,7 @@ static void __attribute__((noreturn)) ctl_fail(const char *fmt, ...)
 static void make_runnable(struct shim_ctl_task *t)
 {
 	ctl.stable = 0;
-	ctl.quiet = 0;
+	end_quiet();
 	t->ready = ++ctl.ready_clock;
 	t->state = CTL_RUNNABLE;
 	t->word = NULL;
@@ -830,9 +855,10 @@ static noinline void sched_point(enum shim_point why)
 
 	if (!me || ctl.dead)
 		return;
+	settle();
 	if (point_is_quiet(me, why)) {
 		if (ctl.fibers)
-			ctl.quiet = quiet_ahead(me);
+			shim_ctl_quiet = ctl.quiet_base = quiet_ahead(me);
 		ctl.step++;
 		ctl.now += CTL_QUANTUM_NS;
 		me->run_len++;
@@ -845,12 +871,9 @@ static noinline void sched_point(enum shim_point why)
 
 void shim_sched_point(enum shim_point why)
 {
-	if (likely(ctl.quiet > 0) && why != SHIM_POINT_YIELD &&
-	    why != SHIM_POINT_RELAX && likely(ctl_host)) {
-		ctl.quiet--;
-		ctl.step++;
-		ctl.now += CTL_QUANTUM_NS;
-		ctl.running->run_len++;
+	if (likely(shim_ctl_quiet > 0) && why != SHIM_POINT_YIELD &&
+	    why != SHIM_POINT_RELAX && likely(shim_ctl_host)) {
+		shim_ctl_quiet--;
 		return;
 	}
 	sched_point(why);
@@ -921,6 +944,7 @@ void shim_ctl_wake(volatile void *word, int nr)
 
 u64 shim_ctl_clock_ns(void)
 {
+	settle(); /* fibers: only the running task reads it */
 	return __atomic_load_n(&ctl.now, __ATOMIC_RELAXED);
 }
 
@@ -1042,8 +1066,8 @@ void shim_ctl_crash(void)
 {
 	if (!shim_controlled || ctl.dead)
 		return;
+	end_quiet();
 	ctl.dead = 1;
-	ctl.quiet = 0;
 	ctl_log("fail crash");
 	log_flush();
 	sites_flush();
@@ -1177,6 +1201,7 @@ void shim_ctl_queued(const char *site, const char *func)
 
 static void ctl_at_exit(void)
 {
+	settle();
 	if (ctl.dead)
 		return;
 	if (ctl.site[0])
@@ -1408,7 +1433,7 @@ void shim_ctl_init(void)
 	shim_fibers = ctl.fibers;
 	t = shim_ctl_register("main");
 	ctl_me = t;
-	ctl_host = 1;
+	shim_ctl_host = 1;
 	ctl.running = t;
 	if (ctl.fibers)
 		t->fiber = shim_host_fiber_self();
