@@ -625,7 +625,10 @@ int shim_host_fiber_create(struct shim_fiber **fp, void (*fn)(void *),
 
 	if (!f)
 		return -ENOMEM;
-	/* a batch's run reuses the stacks of the run before: no new pages */
+	/*
+	 * A batch's run reuses the stacks of the run before: no new pages,
+	 * and their guard is there already (shim_host_batch_stack()).
+	 */
 	f->stack = shim_host_batch_stack(FIBER_STACK);
 	if (!f->stack) {
 		f->stack = mmap(NULL, FIBER_STACK, PROT_READ | PROT_WRITE,
@@ -636,9 +639,9 @@ int shim_host_fiber_create(struct shim_fiber **fp, void (*fn)(void *),
 			free(f);
 			return -ENOMEM;
 		}
+		/* the lowest page is a guard: an overflow faults, not corrupts */
+		mprotect(f->stack, 4096, PROT_NONE);
 	}
-	/* the lowest page is a guard: an overflow faults, not corrupts */
-	mprotect(f->stack, 4096, PROT_NONE);
 	f->fn = fn;
 	f->arg = arg;
 	if (getcontext(&f->start))
@@ -1016,6 +1019,8 @@ void *shim_host_batch_stack(size_t size)
 		 0);
 	if (p == MAP_FAILED)
 		return NULL;
+	/* a fiber's guard page (shim_host_fiber_create()), set once */
+	mprotect(p, 4096, PROT_NONE);
 	b->stack[b->nstack++] = p;
 	b->used++;
 	return p;
