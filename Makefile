@@ -196,7 +196,10 @@ $(1)/%.o: $(2)/%.c $(DRIVER_HDRS) $(wildcard $(2)/include/*/*.h) $(SHIM_HDRS)
 endef
 
 # $(call scenario_binary,BINARY,STACK,SRCDIR,SOURCES,SCENARIO FILES,EXTRA OBJS,WORLD);
-# the driver's objects are in .drv/ beside the binary
+# the driver's objects are in .drv/ beside the binary.  Bound at load
+# (-z now): a batch of schedules (SHIM_SCHED_BATCH) goes back to its
+# checkpoint after each one, the lazy bindings made since with it, and
+# would look every library call up again in each schedule.
 drv_objs	= $(patsubst %.c,$(dir $(1)).drv/%.o,$(2))
 define scenario_binary
 $(1): $(SCENARIO_DIR)/main.c $(call drv_objs,$(1),$(4)) $(5) $(6) $(7) $(DRIVER_HDRS) \
@@ -205,7 +208,7 @@ $(1): $(SCENARIO_DIR)/main.c $(call drv_objs,$(1),$(4)) $(5) $(6) $(7) $(DRIVER_
 	$$(CC) $$(CFLAGS) $$(KCFLAGS) $(call driver_includes,$(3)) -DSTACK_NAME='"$(2)"' \
 		-o $$@ $(SCENARIO_DIR)/main.c $(call drv_objs,$(1),$(4)) $(5) $(6) $(7) \
 		-Wl,--whole-archive $(BUILD)/lib$(2).a -Wl,--no-whole-archive $(LIBSHIM) $(HOSTLIBS) \
-		$$(if $$(COVERAGE),-lgcov)
+		-Wl,-z,now $$(if $$(COVERAGE),-lgcov)
 endef
 
 # $(call side_rules,OUTDIR,STACK,SRCDIR,EXTRA OBJS): every driver, and all

@@ -111,6 +111,8 @@ struct ctl_site {
 };
 
 int shim_controlled;
+int shim_fibers;
+long shim_ctl_quiet;
 
 static struct {
 	int strategy;
@@ -133,6 +135,7 @@ static struct {
 	int nr_change;
 	long next_change; /* the step of the next change point */
 	int stable;	  /* pct: the running task is still the pick */
+	long quiet_base;  /* fibers: shim_ctl_quiet when last counted */
 	u64 floor;	  /* pct: the priority of the last sliced task */
 	int ncpus, next_cpu;
 	int dead;		      /* a report is out: no more decisions */
@@ -153,19 +156,25 @@ static struct {
 	int replay_cpus;
 	/* the log */
 	int log_fd;
-	char log[1 << 16];
 	size_t log_len;
 } ctl = { .log_fd = -1, .next_deadline = CTL_NEVER };
 
+/*
+ * The log's buffer, apart: ctl is initialised data, which a batch's reset
+ * copies back whole at every schedule; this stays zeros, and untouched
+ * unless a run logs.
+ */
+static char ctl_log_buf[1 << 16];
+
 static __thread struct shim_ctl_task *ctl_me; /* threads: this one's task */
 static __thread int ctl_adopting;
-static __thread int ctl_host;		 /* fibers: the one host thread */
+__thread int shim_ctl_host;		 /* fibers: the one host thread */
 static struct shim_ctl_task *ctl_tracer; /* fibers: a report asks for traces */
 
 /* The running task's own: with fibers, the one running is the one asking. */
 static inline struct shim_ctl_task *me_now(void)
 {
-	return ctl.fibers ? (ctl_host ? ctl.running : NULL) : ctl_me;
+	return ctl.fibers ? (shim_ctl_host ? ctl.running : NULL) : ctl_me;
 }
 
 /*
@@ -177,7 +186,7 @@ static inline struct shim_ctl_task *me_now(void)
 static struct shim_ctl_task *ctl_self(void)
 {
 	if (ctl.fibers) {
-		if (likely(ctl_host) || ctl.dead)
+		if (likely(shim_ctl_host) || ctl.dead)
 			return me_now();
 		shim_console_write(
 			"shim: a thread the shim did not start called into "
@@ -206,15 +215,43 @@ static const char *const point_name[SHIM_NR_POINTS] = {
 
 /* --- the lock, the log, the generator --------------------------------------- */
 
+/*
+ * The quiet points passed since they were counted (shim_point()), each
+ * a step and a quantum of the running task's: added up before anything
+ * reads the step, the clock or the slice.
+ */
+static void settle(void)
+{
+	long n = ctl.quiet_base - shim_ctl_quiet;
+
+	if (n) {
+		ctl.step += n;
+		ctl.now += n * CTL_QUANTUM_NS;
+		ctl.running->run_len += n;
+		ctl.quiet_base = shim_ctl_quiet;
+	}
+}
+
+/* The state changes: the points counted quiet may not be any more. */
+static void end_quiet(void)
+{
+	settle();
+	shim_ctl_quiet = ctl.quiet_base = 0;
+}
+
+/*
+ * Whatever changes the state changes it under the lock: taking it ends
+ * the quiet points counted in advance (shim_sched_point()).
+ */
 static void ctl_lock(void)
 {
 	unsigned int c = 0;
 
-	if (__atomic_compare_exchange_n(&ctl.lock, &c, 1, 0, __ATOMIC_ACQUIRE,
-					__ATOMIC_RELAXED))
-		return;
-	while (__atomic_exchange_n(&ctl.lock, 2, __ATOMIC_ACQUIRE))
-		shim_host_raw_wait(&ctl.lock, 2, -1);
+	if (!__atomic_compare_exchange_n(&ctl.lock, &c, 1, 0, __ATOMIC_ACQUIRE,
+					 __ATOMIC_RELAXED))
+		while (__atomic_exchange_n(&ctl.lock, 2, __ATOMIC_ACQUIRE))
+			shim_host_raw_wait(&ctl.lock, 2, -1);
+	end_quiet();
 }
 
 static void ctl_unlock(void)
@@ -226,7 +263,7 @@ static void ctl_unlock(void)
 static void log_flush(void)
 {
 	if (ctl.log_fd >= 0 && ctl.log_len)
-		shim_host_fd_write(ctl.log_fd, ctl.log, ctl.log_len);
+		shim_host_fd_write(ctl.log_fd, ctl_log_buf, ctl.log_len);
 	ctl.log_len = 0;
 }
 
@@ -238,18 +275,18 @@ static void __attribute__((format(printf, 1, 2))) ctl_log(const char *fmt, ...)
 
 	if (ctl.log_fd < 0)
 		return;
-	if (ctl.log_len > sizeof(ctl.log) - 512)
+	if (ctl.log_len > sizeof(ctl_log_buf) - 512)
 		log_flush();
-	n = snprintf(ctl.log + ctl.log_len, sizeof(ctl.log) - ctl.log_len,
-		     "%ld %llu ", ctl.step,
+	n = snprintf(ctl_log_buf + ctl.log_len,
+		     sizeof(ctl_log_buf) - ctl.log_len, "%ld %llu ", ctl.step,
 		     (unsigned long long) ((ctl.now - CTL_START_NS) / 1000));
 	va_start(args, fmt);
-	n += vsnprintf(ctl.log + ctl.log_len + n,
-		       sizeof(ctl.log) - ctl.log_len - n, fmt, args);
+	n += vsnprintf(ctl_log_buf + ctl.log_len + n,
+		       sizeof(ctl_log_buf) - ctl.log_len - n, fmt, args);
 	va_end(args);
-	if (n > 0 && (size_t) n < sizeof(ctl.log) - ctl.log_len)
+	if (n > 0 && (size_t) n < sizeof(ctl_log_buf) - ctl.log_len)
 		ctl.log_len += n;
-	ctl.log[ctl.log_len++] = '\n';
+	ctl_log_buf[ctl.log_len++] = '\n';
 }
 
 /* splitmix64: small, good enough, and the same everywhere */
@@ -400,7 +437,7 @@ static void print_tasks(void)
 		       t == ctl.running ? "reports this" : wait_name(t));
 		if (t == ctl.running)
 			t->depth = shim_host_backtrace(t->trace, CTL_TRACE);
-		else if (ctl.fibers && ctl_host && t->parked)
+		else if (ctl.fibers && shim_ctl_host && t->parked)
 			ctl_trace_of(t);
 		print_trace(t->trace, t->depth);
 	}
@@ -435,6 +472,7 @@ static void __attribute__((noreturn)) ctl_fail(const char *fmt, ...)
 static void make_runnable(struct shim_ctl_task *t)
 {
 	ctl.stable = 0;
+	end_quiet();
 	t->ready = ++ctl.ready_clock;
 	t->state = CTL_RUNNABLE;
 	t->word = NULL;
@@ -776,13 +814,51 @@ static int point_is_quiet(struct shim_ctl_task *me, enum shim_point why)
 	return 0;
 }
 
-void shim_sched_point(enum shim_point why)
+/* k/d, or @max if that is smaller */
+static long below(u64 k, u64 d, long max)
+{
+	return max > 0 && k / d < (u64) max ? (long) (k / d) : max;
+}
+
+/*
+ * Fibers, at a quiet point: how many of the points that follow are quiet
+ * too, if nothing but quiet points comes first.  Each test of
+ * point_is_quiet() as a count of steps: its step, its slice, its time.
+ */
+static long quiet_ahead(struct shim_ctl_task *me)
+{
+	long step = ctl.step + 1, n = CTL_SLICE - me->run_len - 2;
+	u64 now = ctl.now + CTL_QUANTUM_NS;
+
+	if (ctl.max_steps - step < n)
+		n = ctl.max_steps - step;
+	/* (pct's; the others' is 0, a step that never comes) */
+	if (ctl.next_change > step && ctl.next_change - step - 1 < n)
+		n = ctl.next_change - step - 1;
+	if (ctl.strategy == CTL_REPLAY && ctl.next_replay < ctl.nr_replay &&
+	    ctl.replay[ctl.next_replay].step > step &&
+	    ctl.replay[ctl.next_replay].step - step - 1 < n)
+		n = ctl.replay[ctl.next_replay].step - step - 1;
+	n = below(ctl.next_deadline - now - 1, CTL_QUANTUM_NS, n);
+	n = below(ctl.max_ns + CTL_START_NS - now, CTL_QUANTUM_NS, n);
+	return n > 0 ? n : 0;
+}
+
+/*
+ * Most points are quiet, and most quiet points follow one: each of those
+ * counts down what quiet_ahead() said, and only a change of state (which
+ * takes ctl.lock, or makes a task runnable) has them look again.
+ */
+static noinline void sched_point(enum shim_point why)
 {
 	struct shim_ctl_task *me = ctl_self();
 
 	if (!me || ctl.dead)
 		return;
+	settle();
 	if (point_is_quiet(me, why)) {
+		if (ctl.fibers)
+			shim_ctl_quiet = ctl.quiet_base = quiet_ahead(me);
 		ctl.step++;
 		ctl.now += CTL_QUANTUM_NS;
 		me->run_len++;
@@ -791,6 +867,16 @@ void shim_sched_point(enum shim_point why)
 	ctl_lock();
 	account_point(me);
 	switch_to(me, pick(me, why), 1);
+}
+
+void shim_sched_point(enum shim_point why)
+{
+	if (likely(shim_ctl_quiet > 0) && why != SHIM_POINT_YIELD &&
+	    why != SHIM_POINT_RELAX && likely(shim_ctl_host)) {
+		shim_ctl_quiet--;
+		return;
+	}
+	sched_point(why);
 }
 
 /* --- what host.c asks of the scheduler ---------------------------------------- */
@@ -858,6 +944,7 @@ void shim_ctl_wake(volatile void *word, int nr)
 
 u64 shim_ctl_clock_ns(void)
 {
+	settle(); /* fibers: only the running task reads it */
 	return __atomic_load_n(&ctl.now, __ATOMIC_RELAXED);
 }
 
@@ -979,6 +1066,7 @@ void shim_ctl_crash(void)
 {
 	if (!shim_controlled || ctl.dead)
 		return;
+	end_quiet();
 	ctl.dead = 1;
 	ctl_log("fail crash");
 	log_flush();
@@ -1113,6 +1201,7 @@ void shim_ctl_queued(const char *site, const char *func)
 
 static void ctl_at_exit(void)
 {
+	settle();
 	if (ctl.dead)
 		return;
 	if (ctl.site[0])
@@ -1330,7 +1419,7 @@ void shim_ctl_init(void)
 			bad_setting("SHIM_SCHED_LOG", log,
 				    "cannot create the file");
 		shim_host_cmdline(cmd, sizeof(cmd));
-		n = snprintf(ctl.log, sizeof(ctl.log),
+		n = snprintf(ctl_log_buf, sizeof(ctl_log_buf),
 			     "# shim schedule log\n"
 			     "# SHIM_SCHED=%s\n# SHIM_CPUS=%d\n# %s\n",
 			     ctl.spec, ctl.ncpus, cmd);
@@ -1341,9 +1430,10 @@ void shim_ctl_init(void)
 	ctl.fibers = !env_long("SHIM_SCHED_THREADS", 0, 0, 1);
 #endif
 	shim_controlled = 1;
+	shim_fibers = ctl.fibers;
 	t = shim_ctl_register("main");
 	ctl_me = t;
-	ctl_host = 1;
+	shim_ctl_host = 1;
 	ctl.running = t;
 	if (ctl.fibers)
 		t->fiber = shim_host_fiber_self();

@@ -30,6 +30,26 @@ struct debug_bucket {
 
 static struct debug_bucket obj_hash[ODEBUG_HASH_SIZE];
 static long nr_active;
+/*
+ * A bit a bucket, set while it holds objects: the scan of a large freed
+ * block reads these 64 words, not a cache line of each of 4096 buckets.
+ * Changed under the bucket's lock, read unlocked as the heads were.
+ */
+#define ODEBUG_WORD_BITS (8 * sizeof(unsigned long))
+static unsigned long used[ODEBUG_HASH_SIZE / ODEBUG_WORD_BITS];
+
+static void mark_used(struct debug_bucket *db, int in_use)
+{
+	size_t i = db - obj_hash;
+	unsigned long bit = 1UL << (i % ODEBUG_WORD_BITS);
+
+	if (in_use)
+		__atomic_or_fetch(&used[i / ODEBUG_WORD_BITS], bit,
+				  __ATOMIC_RELEASE);
+	else
+		__atomic_and_fetch(&used[i / ODEBUG_WORD_BITS], ~bit,
+				   __ATOMIC_RELEASE);
+}
 
 int debug_objects_enabled(void)
 {
@@ -70,6 +90,8 @@ int debug_object_activate(void *addr, struct debug_obj_descr *descr,
 	obj->next = db->head;
 	/* the scan of debug_check_no_obj_freed() peeks at it unlocked */
 	__atomic_store_n(&db->head, obj, __ATOMIC_RELEASE);
+	if (!obj->next)
+		mark_used(db, 1);
 	__atomic_add_fetch(&nr_active, 1, __ATOMIC_SEQ_CST);
 	shim_mutex_unlock_unseen(&db->lock);
 	return 0;
@@ -89,6 +111,8 @@ void debug_object_deactivate(void *addr, struct debug_obj_descr *descr)
 			obj = *pp;
 			__atomic_store_n(pp, obj->next, __ATOMIC_RELEASE);
 			__atomic_sub_fetch(&nr_active, 1, __ATOMIC_SEQ_CST);
+			if (!db->head)
+				mark_used(db, 0);
 			break;
 		}
 	}
@@ -177,6 +201,8 @@ void debug_check_no_obj_freed(const void *addr, size_t size, const char *caller)
 	long active = __atomic_load_n(&nr_active, __ATOMIC_SEQ_CST);
 	unsigned long start = (unsigned long) addr, end = start + size, p;
 	struct debug_obj copy, *obj;
+	unsigned long bits;
+	size_t w;
 	int i;
 
 	if (!active)
@@ -192,22 +218,25 @@ void debug_check_no_obj_freed(const void *addr, size_t size, const char *caller)
 	}
 	/* the first object in the block, as the probe above would find */
 	copy.addr = NULL;
-	for (i = 0; i < ODEBUG_HASH_SIZE; i++) {
-		struct debug_bucket *db = &obj_hash[i];
+	/*
+	 * Most buckets are empty: only those in use, and unlocked (an object
+	 * added meanwhile could as well be added just after the scan).
+	 */
+	for (w = 0; w < ARRAY_SIZE(used); w++) {
+		bits = __atomic_load_n(&used[w], __ATOMIC_ACQUIRE);
+		for (; bits; bits &= bits - 1) {
+			struct debug_bucket *db;
 
-		/*
-		 * Most buckets are empty: no lock for those (an object added
-		 * meanwhile could as well be added just after the scan).
-		 */
-		if (!__atomic_load_n(&db->head, __ATOMIC_ACQUIRE))
-			continue;
-		shim_mutex_lock_unseen(&db->lock);
-		for (obj = db->head; obj; obj = obj->next)
-			if ((unsigned long) obj->addr >= start &&
-			    (unsigned long) obj->addr < end &&
-			    (!copy.addr || obj->addr < copy.addr))
-				copy = *obj;
-		shim_mutex_unlock_unseen(&db->lock);
+			i = w * ODEBUG_WORD_BITS + __builtin_ctzl(bits);
+			db = &obj_hash[i];
+			shim_mutex_lock_unseen(&db->lock);
+			for (obj = db->head; obj; obj = obj->next)
+				if ((unsigned long) obj->addr >= start &&
+				    (unsigned long) obj->addr < end &&
+				    (!copy.addr || obj->addr < copy.addr))
+					copy = *obj;
+			shim_mutex_unlock_unseen(&db->lock);
+		}
 	}
 	if (copy.addr)
 		freed_active(addr, &copy, caller);

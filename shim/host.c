@@ -24,6 +24,11 @@
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <urcu/futex.h>
+#if __has_include(<valgrind/valgrind.h>)
+#include <valgrind/valgrind.h>
+#else
+#define RUNNING_ON_VALGRIND 0
+#endif
 
 #include "shim.h"
 #include <shim/point.h>
@@ -620,7 +625,10 @@ int shim_host_fiber_create(struct shim_fiber **fp, void (*fn)(void *),
 
 	if (!f)
 		return -ENOMEM;
-	/* a batch's run reuses the stacks of the run before: no new pages */
+	/*
+	 * A batch's run reuses the stacks of the run before: no new pages,
+	 * and their guard is there already (shim_host_batch_stack()).
+	 */
 	f->stack = shim_host_batch_stack(FIBER_STACK);
 	if (!f->stack) {
 		f->stack = mmap(NULL, FIBER_STACK, PROT_READ | PROT_WRITE,
@@ -631,9 +639,9 @@ int shim_host_fiber_create(struct shim_fiber **fp, void (*fn)(void *),
 			free(f);
 			return -ENOMEM;
 		}
+		/* the lowest page is a guard: an overflow faults, not corrupts */
+		mprotect(f->stack, 4096, PROT_NONE);
 	}
-	/* the lowest page is a guard: an overflow faults, not corrupts */
-	mprotect(f->stack, 4096, PROT_NONE);
 	f->fn = fn;
 	f->arg = arg;
 	if (getcontext(&f->start))
@@ -1011,6 +1019,8 @@ void *shim_host_batch_stack(size_t size)
 		 0);
 	if (p == MAP_FAILED)
 		return NULL;
+	/* a fiber's guard page (shim_host_fiber_create()), set once */
+	mprotect(p, 4096, PROT_NONE);
 	b->stack[b->nstack++] = p;
 	b->used++;
 	return p;
@@ -1063,7 +1073,7 @@ static size_t batch_regions(struct batch_region *r, int *n, uintptr_t heap_top,
 {
 	size_t len, total = 0;
 	char *text, *p;
-	int i, ok = 1;
+	int i, ok = 1, valgrind = RUNNING_ON_VALGRIND, after_valgrind = 0;
 
 	text = shim_host_read_file("/proc/self/maps", &len);
 	if (!text)
@@ -1071,17 +1081,41 @@ static size_t batch_regions(struct batch_region *r, int *n, uintptr_t heap_top,
 	*n = 0;
 	for (p = text; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
 		unsigned long lo, hi, inode;
-		char perms[8];
+		char perms[8], path[256] = "";
 		int anon;
 
-		if (sscanf(p, "%lx-%lx %7s %*x %*s %lu", &lo, &hi, perms,
-			   &inode) != 4 ||
-		    strcmp(perms, "rw-p"))
+		if (sscanf(p, "%lx-%lx %7s %*x %*s %lu %255[^\n]", &lo, &hi,
+			   perms, &inode, path) < 4)
+			continue;
+		/*
+		 * Under valgrind (callgrind counts a batch's instructions):
+		 * its own memory is listed too, and is not the program's;
+		 * nor is its host stack; and the program's stack ends where
+		 * it is mapped, for it does not grow on a read below.
+		 */
+		if (valgrind) {
+			int own = strstr(path, "/valgrind/") != NULL;
+
+			if (own || (after_valgrind && !inode) ||
+			    (!strcmp(path, "[stack]") &&
+			     !(lo <= sp && sp < hi))) {
+				after_valgrind = own;
+				continue;
+			}
+			after_valgrind = 0;
+		}
+		/* valgrind's break is rwx */
+		if (strcmp(perms, "rw-p") &&
+		    !(valgrind && lo <= heap_top && heap_top < hi))
 			continue;
 		anon = !inode;
 		if (lo <= heap_top && heap_top < hi)
 			hi = heap_top; /* the rest is free */
-		if (lo <= sp && sp < hi)
+		if (lo <= sp && sp < hi && valgrind)
+			lo = lo > sp - BATCH_STACK_MARGIN ?
+				     lo :
+				     (sp - BATCH_STACK_MARGIN) & ~4095UL;
+		else if (lo <= sp && sp < hi)
 			lo = (sp - BATCH_STACK_MARGIN) & ~4095UL;
 		if (lo <= own && own < hi)
 			ok &= batch_add(r, n, lo, own, anon) &&
@@ -1089,9 +1123,9 @@ static size_t batch_regions(struct batch_region *r, int *n, uintptr_t heap_top,
 		else
 			ok &= batch_add(r, n, lo, hi, anon);
 	}
-	free(text);
 	for (i = 0; i < *n; i++)
 		total += r[i].len;
+	free(text);
 	return ok ? total : 0;
 }
 
@@ -1162,7 +1196,8 @@ static int batch_snapshot(struct batch *b)
 	 * clears the part of a block that was top already, and a run's
 	 * large block is fresh memory from the break (which a reset clears).
 	 */
-	mallopt(M_TOP_PAD, BATCH_TOP_PAD);
+	if (!RUNNING_ON_VALGRIND)
+		mallopt(M_TOP_PAD, BATCH_TOP_PAD);
 	total = batch_regions(r, &n, heap_top, (uintptr_t) &warm, (uintptr_t) b,
 			      sizeof(*b) + BATCH_STACK);
 	if (!total)

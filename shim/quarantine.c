@@ -100,6 +100,27 @@ static void unindex_block(int slot)
 	}
 }
 
+/* The offset of the first byte of @p that is not poison, or @size. */
+static size_t poison_ends(const char *p, size_t size)
+{
+	const unsigned long poison = POISON_FREE * (~0UL / 0xff);
+	unsigned long w;
+	size_t i = 0;
+
+	/* a word at a time where the words are aligned, then the byte */
+	for (; i < size && ((unsigned long) (p + i) & (sizeof(w) - 1)); i++)
+		if ((unsigned char) p[i] != POISON_FREE)
+			return i;
+	for (; i + sizeof(w) <= size; i += sizeof(w)) {
+		memcpy(&w, p + i, sizeof(w));
+		if (w != poison)
+			break;
+	}
+	for (; i < size && (unsigned char) p[i] == POISON_FREE; i++)
+		;
+	return i;
+}
+
 /* The oldest block leaves: is its poison whole? */
 static void evict_oldest(void)
 {
@@ -107,9 +128,7 @@ static void evict_oldest(void)
 	size_t i;
 
 	unindex_block(oldest);
-	for (i = 0; i < b->size && (unsigned char) b->start[i] == POISON_FREE;
-	     i++)
-		;
+	i = poison_ends(b->start, b->size);
 	if (i < b->size)
 		printk(KERN_ERR
 		       "Slab corruption: %zu bytes allocated by %s() and "

@@ -137,8 +137,15 @@ void shim_spin_lock(spinlock_t *lock)
 	check_irq_usage(lock, __builtin_return_address(0));
 	shim_preempt_add(PREEMPT_OFFSET);
 	shim_point(SHIM_POINT_LOCK);
-	if (likely(cmpxchg_lock(lock, 0, 1)))
+	/* fibers: no other thread can take it between the test and the set */
+	if (unlikely(shim_fibers)) {
+		if (likely(!__atomic_load_n(&lock->slock, __ATOMIC_RELAXED))) {
+			__atomic_store_n(&lock->slock, 1, __ATOMIC_RELAXED);
+			goto out;
+		}
+	} else if (likely(cmpxchg_lock(lock, 0, 1))) {
 		goto out;
+	}
 	/* held: by us, it would never be released */
 	if (unlikely(me && get_owner(lock) == me))
 		spin_bug(lock, "recursion", __builtin_return_address(0));
@@ -200,7 +207,12 @@ void shim_spin_unlock(spinlock_t *lock)
 		set_owner(lock, NULL);
 	}
 	shim_tsan_release(lock);
-	old = __atomic_exchange_n(&lock->slock, 0, __ATOMIC_RELEASE);
+	if (unlikely(shim_fibers)) {
+		old = __atomic_load_n(&lock->slock, __ATOMIC_RELAXED);
+		__atomic_store_n(&lock->slock, 0, __ATOMIC_RELAXED);
+	} else {
+		old = __atomic_exchange_n(&lock->slock, 0, __ATOMIC_RELEASE);
+	}
 	if (unlikely(old == 0))
 		unlock_unlocked(lock);
 	if (old == 2)

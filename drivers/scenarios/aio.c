@@ -41,7 +41,6 @@ static void make_batch(struct batch *b, int n, const int *fds, int nfds, u64 *s)
 	for (i = 0; i < n; i++) {
 		struct iocb *cb = &b->cbs[i];
 		size_t len = 512 * (1 + world_prng_below(s, 8));
-		size_t j;
 
 		cb->aio_data = 1000 + i;
 		cb->aio_lio_opcode = world_prng_below(s, 2) ? IOCB_CMD_PWRITE :
@@ -51,11 +50,10 @@ static void make_batch(struct batch *b, int n, const int *fds, int nfds, u64 *s)
 		cb->aio_offset =
 			512 * world_prng_below(s, (FILE_SIZE - len) / 512);
 		b->bufs[i] = malloc(len);
-		for (j = 0; j < len; j++)
-			b->bufs[i][j] =
-				cb->aio_lio_opcode == IOCB_CMD_PWRITE ?
-					(unsigned char) world_prng_next(s) :
-					0;
+		if (cb->aio_lio_opcode == IOCB_CMD_PWRITE)
+			world_prng_fill(s, b->bufs[i], len);
+		else
+			memset(b->bufs[i], 0, len);
 		cb->aio_buf = b->bufs[i];
 		b->ptrs[i] = cb;
 	}

@@ -94,14 +94,12 @@ static void make_workload(struct workload *w, u64 seed, int writes)
 		struct fd_request *wr = &w->reqs[i], *rd = &w->reqs[writes + i];
 		unsigned int n = 1 + world_prng_below(&s, 40);
 		unsigned long sector = world_prng_below(&s, FD_TOTAL - n);
-		size_t j;
 
 		wr->cmd = FD_WRITE_REQ;
 		wr->sector = sector;
 		wr->nr_sectors = n;
 		wr->buffer = malloc(n * FD_SECTSIZE);
-		for (j = 0; j < n * FD_SECTSIZE; j++)
-			wr->buffer[j] = (unsigned char) world_prng_next(&s);
+		world_prng_fill(&s, wr->buffer, n * FD_SECTSIZE);
 		memcpy(w->model + sector * FD_SECTSIZE, wr->buffer,
 		       n * FD_SECTSIZE);
 
@@ -432,10 +430,8 @@ static void storm_thread(void *arg, int i)
 		unsigned int n = 1 + world_prng_below(&s, 40);
 		unsigned long sector = i * STORM_REGION +
 				       world_prng_below(&s, STORM_REGION - n);
-		size_t j;
 
-		for (j = 0; j < n * FD_SECTSIZE; j++)
-			wbuf[j] = (unsigned char) world_prng_next(&s);
+		world_prng_fill(&s, wbuf, n * FD_SECTSIZE);
 		memset(&wr, 0, sizeof(wr));
 		wr.cmd = FD_WRITE_REQ;
 		wr.sector = sector;

@@ -91,8 +91,7 @@ static void isolation(struct scenario_ctx *ctx)
 
 	memset(&iso, 0, sizeof(iso));
 	iso.ctx = ctx;
-	for (i = 0; i < ISO_BYTES; i++)
-		iso.data[i] = (unsigned char) world_prng_next(&s);
+	world_prng_fill(&s, iso.data, ISO_BYTES);
 	if (!inv(ctx, "tty_init", tty_init() == 0))
 		return;
 	iso.u = sim_uart_plug(0, 4, 16, 0);
@@ -286,7 +285,6 @@ static void everything(struct scenario_ctx *ctx)
 	struct kmod_stats ks;
 	struct sim_file_stats fs;
 	u64 s = world_prng_seed(scn_seed(ctx));
-	size_t i;
 	int ok;
 
 	memset(&ev, 0, sizeof(ev));
@@ -298,8 +296,7 @@ static void everything(struct scenario_ctx *ctx)
 	ev.aio_files = 20;
 	ev.modules = scn_size(ctx, 20, 5);
 	ev.tty_data = malloc(ev.tty_len);
-	for (i = 0; i < ev.tty_len; i++)
-		ev.tty_data[i] = (unsigned char) world_prng_next(&s);
+	world_prng_fill(&s, ev.tty_data, ev.tty_len);
 
 	ok = tty_init() == 0;
 	ev.u = sim_uart_plug(0, 4, 64, 0);

@@ -32,12 +32,10 @@ struct line_input {
 static void make_input(struct line_input *in, u64 seed, size_t len)
 {
 	u64 s = world_prng_seed(seed);
-	size_t i;
 
 	in->buf = malloc(len);
 	in->len = len;
-	for (i = 0; i < len; i++)
-		in->buf[i] = (unsigned char) world_prng_next(&s);
+	world_prng_fill(&s, in->buf, len);
 	in->digest = world_digest(WORLD_DIGEST_INIT, in->buf, len);
 }
 

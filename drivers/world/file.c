@@ -190,7 +190,6 @@ int sim_file_open(const char *name, size_t size, unsigned long latency,
 	struct sim_file *sf;
 	u64 s = world_prng_seed(seed);
 	unsigned long flags;
-	size_t i;
 	int fd;
 
 	filp = kmalloc(sizeof(*filp), GFP_KERNEL);
@@ -200,8 +199,7 @@ int sim_file_open(const char *name, size_t size, unsigned long latency,
 	sf->data = kmalloc(size ? size : 1, GFP_KERNEL);
 	if (!sf->data)
 		goto nomem;
-	for (i = 0; i < size; i++)
-		sf->data[i] = (unsigned char) world_prng_next(&s);
+	world_prng_fill(&s, sf->data, size);
 	sf->size = size;
 	sf->latency = latency;
 	spin_lock_init(&sf->lock);

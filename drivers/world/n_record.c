@@ -14,7 +14,6 @@
 struct n_record_line {
 	spinlock_t lock;
 	struct n_record_stats st;
-	unsigned char buf[N_RECORD_BUFSIZE];
 	unsigned int head, tail, cnt;
 };
 
@@ -22,6 +21,12 @@ struct n_record_line {
 static struct n_record_line lines[NR_TTYS] = {
 	[0 ... NR_TTYS - 1] = { .lock = SPIN_LOCK_UNLOCKED },
 };
+/*
+ * The lines' buffers, zeroed data apart from them: a batch of schedules
+ * copies initialised data back at every schedule, zeroed data only where
+ * a schedule wrote.
+ */
+static unsigned char line_buf[NR_TTYS][N_RECORD_BUFSIZE];
 static DECLARE_WAIT_QUEUE_HEAD(n_record_wait);
 
 static struct n_record_line *line_of(struct tty_struct *tty)
@@ -93,7 +98,7 @@ static void n_record_receive_buf(struct tty_struct *tty,
 		if (fp && fp[i] != TTY_NORMAL)
 			l->st.flagged++;
 		if (l->cnt < N_RECORD_BUFSIZE) {
-			l->buf[l->head] = cp[i];
+			line_buf[l - lines][l->head] = cp[i];
 			l->head = (l->head + 1) % N_RECORD_BUFSIZE;
 			l->cnt++;
 		} else {
@@ -158,7 +163,7 @@ int n_record_read(struct tty_struct *tty, unsigned char *buf, int n)
 	set_bit(TTY_DONT_FLIP, &tty->flags);
 	spin_lock_irqsave(&l->lock, flags);
 	while (copied < n && l->cnt) {
-		buf[copied++] = l->buf[l->tail];
+		buf[copied++] = line_buf[l - lines][l->tail];
 		l->tail = (l->tail + 1) % N_RECORD_BUFSIZE;
 		l->cnt--;
 	}

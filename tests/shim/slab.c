@@ -202,6 +202,40 @@ Test(slab, a_write_after_free_is_slab_corruption)
 		"were written after kfree(), first at offset 10");
 }
 
+CHILD_SCENARIO(write_after_free_unaligned)
+{
+	char *p = kmalloc(61, GFP_KERNEL);
+
+	kfree(p);
+	p[60] = 0; /* the last byte, then one inside a word */
+	p[13] = 0x6a;
+	exit(0);
+}
+
+CHILD_SCENARIO(write_after_free_last_byte)
+{
+	char *p = kmalloc(61, GFP_KERNEL);
+
+	kfree(p);
+	p[60] = 1;
+	exit(0);
+}
+
+/* the poison is checked a word at a time: the first byte is still named */
+Test(slab, a_write_after_free_is_found_at_its_first_byte)
+{
+	struct child_result res;
+
+	run_child("write_after_free_unaligned", NULL, &res);
+	assert_child_said(&res,
+			  "were written after kfree(), first at offset 13 "
+			  "(0x6a, not 0x6b)");
+	run_child("write_after_free_last_byte", NULL, &res);
+	assert_child_said(&res,
+			  "were written after kfree(), first at offset 60 "
+			  "(0x01, not 0x6b)");
+}
+
 CHILD_SCENARIO(kfree_foreign)
 {
 	static char buf[256];

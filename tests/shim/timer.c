@@ -392,6 +392,38 @@ Test(timer, kfree_of_memory_holding_a_pending_timer_is_a_bug)
 			 " (record) (pending)");
 }
 
+static void other(unsigned long data)
+{
+}
+
+/* a block larger than the objects registered: the registry is scanned */
+CHILD_SCENARIO(kfree_big_block_with_pending_timers)
+{
+	struct timer_list *t = kmalloc(64 * sizeof(*t), GFP_KERNEL);
+	int i;
+
+	shim_clock_virtual();
+	for (i = 40; i >= 30; i -= 10) {
+		init_timer(&t[i]);
+		t[i].function = i == 30 ? record : other;
+		t[i].expires = jiffies + 10;
+		add_timer(&t[i]);
+	}
+	kfree(t);
+	exit(0);
+}
+
+Test(timer, kfree_of_a_big_block_names_its_first_pending_timer)
+{
+	struct child_result res;
+
+	run_child("kfree_big_block_with_pending_timers", NULL, &res);
+	assert_child_bug(&res, "BUG: kfree(",
+			 "in child_kfree_big_block_with_pending_timers(): "
+			 "frees active timer_list ",
+			 " (record) (pending)");
+}
+
 Test(timer, zeroed_memory_is_an_idle_timer_as_in_2_5)
 {
 	static struct timer_list zeroed; /* no init_timer(): 2.5 allowed it */

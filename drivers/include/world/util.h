@@ -27,6 +27,22 @@ static inline u64 world_prng_next(u64 *state)
 	return x * 0x2545F4914F6CDD1DULL;
 }
 
+/*
+ * @len bytes, each the low byte of the next draw: what a loop of
+ * world_prng_next() storing into @buf writes, but with the state in a
+ * register (a byte stored through a pointer may alias *@state, which
+ * made such a loop load and store it at every byte).
+ */
+static inline void world_prng_fill(u64 *state, unsigned char *buf, size_t len)
+{
+	u64 s = *state;
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		buf[i] = (unsigned char) world_prng_next(&s);
+	*state = s;
+}
+
 /* uniform enough in [0, n) for the sizes used here */
 static inline u32 world_prng_below(u64 *state, u32 n)
 {

@@ -29,6 +29,20 @@ enum shim_point {
 };
 
 extern int shim_controlled;
+/*
+ * A controlled run whose tasks are fibers on the one host thread that
+ * booted (shim/control.c): nothing else runs kernel code meanwhile, so
+ * a lock word needs no atomic instruction.
+ */
+extern int shim_fibers;
+/*
+ * Fibers: how many of the next points are quiet for sure (the running
+ * task stays the pick, nothing falls due), counted by control.c, and
+ * whether this thread is the one that runs the fibers.  Such a point only
+ * counts down; control.c adds the steps and the time up when it next looks.
+ */
+extern long shim_ctl_quiet;
+extern __thread int shim_ctl_host;
 extern void shim_sched_point(enum shim_point why);
 
 /*
@@ -50,8 +64,14 @@ static inline int shim_hooks_on(void)
 
 static inline void shim_point(enum shim_point why)
 {
-	if (unlikely(shim_controlled))
+	if (unlikely(shim_controlled)) {
+		if (why != SHIM_POINT_YIELD && why != SHIM_POINT_RELAX &&
+		    shim_ctl_quiet > 0 && shim_ctl_host) {
+			shim_ctl_quiet--;
+			return;
+		}
 		shim_sched_point(why);
+	}
 }
 
 #endif /* _SHIM_POINT_H */
