@@ -331,6 +331,15 @@ class _Names:
         self.globals_blocked = {}
         self.locals = {}        # (function, old) -> new
         self.external = None
+        # members whose type coccinelle may know to be another (convert
+        # writes them in X.typed); None: any
+        self.typed = None
+        if fname:
+            try:
+                with open(fname + ".typed") as f:
+                    self.typed = set(f.read().split())
+            except OSError:
+                pass
         path = os.environ.get("TQ_RENAME_MAP")
         if path:
             with open(path) as f:
@@ -439,6 +448,12 @@ def _lookup(kind, old):
 
 def field_new(old):
     return _lookup("fields", old)
+
+
+def field_typed(old):
+    """Is old a member to rename whose type coccinelle may know to be
+    another than a task's, in this file?"""
+    return field_new(old) is not None and (names.typed is None or old in names.typed)
 
 
 def global_new(old):

@@ -202,7 +202,20 @@ fresh identifier new = script:python(old) { tqlib.global_new(old) };
 // An access whose type coccinelle knows to be something other than a
 // task queue (say ->task of type struct task_struct *) keeps its name;
 // unknown types go by the name.  Taken just before the rule that renames.
-@acc_other depends on rename@
+// It matches every typed expression of every function: @acc_typed first
+// finds an access to a member that may be so typed (convert lists them
+// per file, tqlib.field_typed).
+@acc_typed depends on rename@
+identifier old : script:python() { tqlib.field_typed(old) };
+expression X;
+@@
+(
+ X.old
+|
+ X->old
+)
+
+@acc_other depends on rename && acc_typed@
 type T : script:python() { not tqlib.is_tq_type(T) and not tqlib.is_work_type(T) };
 T E;
 identifier old : script:python() { tqlib.field_new(old) is not None };
