@@ -477,6 +477,9 @@ static void probe(enum shim_work_event ev, const void *work, void (*fn)(void *),
 		if (r >= 0)
 			stop_running(r, task);
 		break;
+	case SHIM_NR_WORK_EVENTS:
+		/* a count, never an event the stacks report */
+		break;
 	}
 	shim_mutex_unlock_unseen(&lock);
 }
