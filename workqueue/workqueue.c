@@ -56,29 +56,31 @@
  *   queue, it goes behind itself there instead (running_target).
  *   work->wq_data names the cpu queue it was last queued on, where that
  *   queueing runs.
- * - Each cpu queue counts works inserted (taken off its stack of queued
- *   works, by the worker or a flusher) and works finished.  A flush takes
- *   what is queued, then waits until the finished count reaches the
- *   inserted count it saw:
- *   works queued later, even by works that requeue themselves forever, do
- *   not move that target, so a flush cannot be starved (the seed's loop
- *   on list_empty() could be).
+ * - Each cpu queue counts works inserted and works finished.  A flush
+ *   takes what is queued (counting it), and if the worker is running a
+ *   batch it took uncounted, has the worker add that batch's count to its
+ *   target when the batch ends; it then waits until the finished count
+ *   reaches the target: works queued later, even by works that requeue
+ *   themselves forever, do not move that target, so a flush cannot be
+ *   starved (the seed's loop on list_empty() could be).
  * - Delayed work waits on its cpu queue's delayed list while its timer
  *   runs; flush does not wait for it (as from April 2003); destroy
  *   cancels it with a warning naming it.
  * - Pending works are registered in the debug-object registry (outside
  *   the work), so INIT_WORK and kfree() can tell a pending work by its
  *   address alone.
- * - The hot paths are a host queue's: queue_work() pushes onto a lock-free
- *   stack (one compare-and-swap) and wakes the worker only if it said it
- *   sleeps; the worker takes everything queued at once under cwq->lock and
- *   runs it without the lock.  The points where 2.5.41 took and let go of
+ * - The hot paths are a host queue's: queue_work() appends to a lock-free
+ *   queue (one exchange, as liburcu's wfcqueue) and wakes the worker only
+ *   if it said it sleeps; the worker takes everything queued at once under
+ *   cwq->lock, oldest first with no pass over it, and runs it without the
+ *   lock, counting it as it goes.  The points where 2.5.41 took and let go of
  *   cwq->lock around an insertion and around each routine stay scheduling
  *   points of a controlled run (SHIM_SCHED).
  *
- * Locking: cwq->lock guards the taken works, insert_sequence, the delayed
- * list, the stop flag and the list of flushers waiting on work_done (its
- * own lock nests inside).  pushed and worker_sleeping are atomic, and
+ * Locking: cwq->lock guards the taken works, insert_sequence, whether the
+ * running batch is counted, the flushers' records, the delayed list, the
+ * stop flag and the list of flushers waiting on work_done (its own lock
+ * nests inside).  tail, the stub's link and worker_sleeping are atomic, and
  * each side of the wake-up stores before it reads the other's
  * (worker_needs_wake).  The worker alone writes remove_sequence and (on
  * a queue with flags, the only one running_target() asks about)
@@ -96,28 +98,34 @@
 #include <linux/debugobjects.h>
 #include <linux/smp_lock.h>
 #include <linux/workqueue.h>
+#include <asm/processor.h>
 #include <trace/events/workqueue.h>
 
 #define WQ_NAME_LEN 10
 
 struct cpu_workqueue_struct {
 	/*
-	 * What queueing touches: works queued and not yet taken, newest
-	 * first, linked through entry.next (atomic, no lock), and whether
-	 * the worker sleeps (atomic).
+	 * What queueing touches: works queued and not yet taken, oldest
+	 * first from stub.next to tail, linked through entry.next (atomic,
+	 * no lock; tail is &stub when none is), and whether the worker
+	 * sleeps (atomic).
 	 */
-	struct list_head *pushed;
+	struct list_head *tail;
+	struct list_head stub; /* .next only */
 	int worker_sleeping;
 	struct workqueue_struct *wq;
 	char name[16]; /* "<name>/<cpu>", the worker's comm */
 
 	/*
-	 * The worker's and the flushers', under lock: the works taken off
-	 * pushed and not yet run, oldest first, linked through entry.next.
+	 * The worker's and the flushers', under lock: the works flushers took
+	 * off the queue (counted) and not yet run, oldest first, linked
+	 * through entry.next.
 	 */
 	spinlock_t lock ____cacheline_aligned;
-	long insert_sequence; /* works taken off pushed so far */
+	long insert_sequence; /* works counted in so far */
 	struct list_head *taken, *taken_last;
+	int uncounted;		     /* the worker runs a batch not counted in */
+	struct list_head flush_records; /* struct flush_record */
 	struct list_head delayed; /* works whose timer has not fired yet */
 	int should_stop;
 	int flushers;		     /* tasks waiting on work_done (atomic) */
@@ -291,9 +299,9 @@ pick_target(struct workqueue_struct *wq, struct work_struct *work, int watched)
 /*
  * After adding work: 1 if the worker sleeps, or is about to, and the
  * caller must wake it; only one caller is told so.  The work was pushed
- * before worker_sleeping is read, and the worker stores worker_sleeping
- * before it reads pushed a last time (worker_thread): one of the two sees
- * the other, so no wake-up is lost.
+ * (the exchange of tail) before worker_sleeping is read, and the worker
+ * stores worker_sleeping before it reads tail a last time (worker_thread):
+ * one of the two sees the other, so no wake-up is lost.
  */
 static int worker_needs_wake(struct cpu_workqueue_struct *cwq)
 {
@@ -302,15 +310,19 @@ static int worker_needs_wake(struct cpu_workqueue_struct *cwq)
 }
 
 /*
- * Put a claimed work on its worker's list: a lock-free stack, as later
- * kernels' llist, one compare-and-swap, which the worker's exchange takes
- * all at once.  2.5.41 took cwq->lock around the insertion: a controlled
- * run (SHIM_SCHED) may still switch tasks at both ends.
+ * Put a claimed work at the end of its worker's queue: the work becomes the
+ * tail (one exchange), then is linked from the work that was the tail, as
+ * liburcu's wfcqueue does; the worker takes the whole queue at once, oldest
+ * first.  Between the two steps the queue has a link missing, which the
+ * taker waits for (next_link()): in a controlled run no task switch comes
+ * between them, and in the kernel the caller could not be preempted there.
+ * 2.5.41 took cwq->lock around the insertion: a controlled run
+ * (SHIM_SCHED) may still switch tasks at both ends.
  */
 static __always_inline void push_work(struct cpu_workqueue_struct *cwq,
 				      struct work_struct *work, int watched)
 {
-	struct list_head *first;
+	struct list_head *prev;
 
 	__atomic_store_n((struct cpu_workqueue_struct **) &work->wq_data, cwq,
 			 __ATOMIC_RELAXED);
@@ -319,43 +331,84 @@ static __always_inline void push_work(struct cpu_workqueue_struct *cwq,
 		trace_workqueue_queue_work(cwq->name, work, work->func);
 		shim_point(SHIM_POINT_LOCK);
 	}
-	first = __atomic_load_n(&cwq->pushed, __ATOMIC_RELAXED);
-	do
-		work->entry.next = first;
-	while (!__atomic_compare_exchange_n(&cwq->pushed, &first, &work->entry,
-					    0, __ATOMIC_SEQ_CST,
-					    __ATOMIC_RELAXED));
+	__atomic_store_n(&work->entry.next, NULL, __ATOMIC_RELAXED);
+	prev = __atomic_exchange_n(&cwq->tail, &work->entry, __ATOMIC_SEQ_CST);
+	__atomic_store_n(&prev->next, &work->entry, __ATOMIC_RELEASE);
 	if (watched)
 		shim_point(SHIM_POINT_UNLOCK);
 }
 
-/*
- * Called with cwq->lock held: move the works pushed so far to the end of
- * cwq->taken, oldest first, and count them inserted.
- */
-static void take_pushed(struct cpu_workqueue_struct *cwq)
+static inline int queue_empty(struct cpu_workqueue_struct *cwq)
 {
-	struct list_head *node, *chain = NULL, *newest;
-	long n = 0;
+	return __atomic_load_n(&cwq->tail, __ATOMIC_SEQ_CST) == &cwq->stub;
+}
 
-	if (!__atomic_load_n(&cwq->pushed, __ATOMIC_RELAXED))
+/*
+ * The link out of @node, which is not the last of its chain: its successor
+ * may have become the tail and not yet be linked (push_work()); wait for
+ * it, giving the host CPU up if the pusher was preempted.  Never for long:
+ * the pusher has nothing left to do but the store.
+ */
+static noinline struct list_head *wait_link(struct list_head *node)
+{
+	struct list_head *next;
+	int tries = 0;
+
+	while (!(next = __atomic_load_n(&node->next, __ATOMIC_ACQUIRE))) {
+		if (++tries < 64)
+			__cpu_relax();
+		else
+			shim_yield();
+	}
+	return next;
+}
+
+static __always_inline struct list_head *next_link(struct list_head *node)
+{
+	struct list_head *next = __atomic_load_n(&node->next, __ATOMIC_ACQUIRE);
+
+	return likely(next) ? next : wait_link(node);
+}
+
+/*
+ * Called with cwq->lock held: take every work queued, oldest first: the
+ * first, or NULL if none; *last is set to the last.  Nothing is walked.
+ */
+static struct list_head *take_queued(struct cpu_workqueue_struct *cwq,
+				     struct list_head **last)
+{
+	struct list_head *first;
+
+	if (__atomic_load_n(&cwq->tail, __ATOMIC_ACQUIRE) == &cwq->stub)
+		return NULL;
+	first = next_link(&cwq->stub);
+	/* before the exchange: whoever pushes after it links from the stub */
+	__atomic_store_n(&cwq->stub.next, NULL, __ATOMIC_RELAXED);
+	*last = __atomic_exchange_n(&cwq->tail, &cwq->stub, __ATOMIC_ACQ_REL);
+	return first;
+}
+
+/*
+ * Called with cwq->lock held: move the works queued so far to the end of
+ * cwq->taken, oldest first, and count them inserted.  A flusher's: it
+ * walks them, which the worker's take does not.
+ */
+static void take_and_count(struct cpu_workqueue_struct *cwq)
+{
+	struct list_head *first, *last, *node;
+	long n = 1;
+
+	first = take_queued(cwq, &last);
+	if (!first)
 		return;
-	node = newest =
-		__atomic_exchange_n(&cwq->pushed, NULL, __ATOMIC_ACQUIRE);
-	do {
-		struct list_head *next = node->next;
-
-		node->next = chain;
-		chain = node;
-		node = next;
+	for (node = first; node != last; node = next_link(node))
 		n++;
-	} while (node);
 	cwq->insert_sequence += n;
 	if (cwq->taken)
-		cwq->taken_last->next = chain;
+		cwq->taken_last->next = first;
 	else
-		cwq->taken = chain;
-	cwq->taken_last = newest;
+		cwq->taken = first;
+	cwq->taken_last = last;
 }
 
 static noinline void bad_entry(struct cpu_workqueue_struct *cwq,
@@ -574,8 +627,8 @@ static inline void wake_flushers(struct cpu_workqueue_struct *cwq)
 }
 
 /*
- * Run @batch, the works taken at once, oldest first, without cwq->lock;
- * how many ran.  Each stays pending, and registered as such, until just
+ * Run @batch, the works taken at once, oldest first, up to @last, without
+ * cwq->lock; how many ran.  Each stays pending, and registered as such, until just
  * before its routine runs.  Each routine returned is counted at once, and
  * its flushers are woken after the next work's pending bit is cleared (a
  * full barrier) or at the end: before any later routine runs, so a flush
@@ -584,12 +637,13 @@ static inline void wake_flushers(struct cpu_workqueue_struct *cwq)
  * (SHIM_SCHED) may still switch tasks at both places.  @watched: the
  * whole path, as for __queue_work(), watched or on a queue with flags.
  */
-static __always_inline int run_workqueue(struct cpu_workqueue_struct *cwq,
-					 struct list_head *batch, int watched)
+static __always_inline long run_workqueue(struct cpu_workqueue_struct *cwq,
+					  struct list_head *batch,
+					  struct list_head *last, int watched)
 {
 	long done = __atomic_load_n(&cwq->remove_sequence, __ATOMIC_RELAXED);
 	struct task_struct *worker = current;
-	int ran = 0;
+	long ran = 0;
 
 	while (batch) {
 		struct work_struct *work =
@@ -597,10 +651,11 @@ static __always_inline int run_workqueue(struct cpu_workqueue_struct *cwq,
 		void (*f)(void *) = work->func;
 		void *data = work->data;
 
-		batch = batch->next;
+		/* before pending is cleared: requeued, it is linked anew */
+		batch = batch == last ? NULL : next_link(batch);
 		/*
 		 * off every list before it may be queued again: list_empty()
-		 * reads next only, and the chains of pushed and taken works
+		 * reads next only, and the chains of queued and taken works
 		 * never use prev (the delayed list sets it when it adds)
 		 */
 		work->entry.next = &work->entry;
@@ -644,11 +699,48 @@ static __always_inline int run_workqueue(struct cpu_workqueue_struct *cwq,
 	return ran;
 }
 
+/*
+ * What a flusher waits for: the routines of the first @target works
+ * inserted, and, while @batch is set, the count of the batch the worker
+ * was running uncounted when the flush began, which the worker adds when
+ * that batch ends (count_batch()).  On cwq->flush_records, under the lock.
+ */
+struct flush_record {
+	struct list_head list;
+	long target;
+	int batch;
+};
+
+/*
+ * Called with cwq->lock held, when the batch the worker took uncounted has
+ * run: count its @n works in, and in the target of every flush that began
+ * while it ran.
+ */
+static void count_batch(struct cpu_workqueue_struct *cwq, long n)
+{
+	struct flush_record *rec;
+	int woke = 0;
+
+	cwq->insert_sequence += n;
+	cwq->uncounted = 0;
+	if (likely(list_empty(&cwq->flush_records)))
+		return;
+	list_for_each_entry(rec, &cwq->flush_records, list) {
+		if (!rec->batch)
+			continue;
+		rec->target += n;
+		rec->batch = 0;
+		woke = 1;
+	}
+	if (woke)
+		wake_up_all(&cwq->work_done);
+}
+
 static int worker_thread(void *__cwq)
 {
 	struct cpu_workqueue_struct *cwq = __cwq;
 	unsigned long flags;
-	int ran = 0; /* works run since the worker last found none */
+	long ran = 0; /* works run since the worker last found none */
 
 	strcpy(current->comm, cwq->name);
 	daemonize();
@@ -659,22 +751,34 @@ static int worker_thread(void *__cwq)
 
 	spin_lock_irqsave(&cwq->lock, flags);
 	for (;;) {
-		struct list_head *batch;
+		struct list_head *batch, *last;
+		long n;
 
-		/* take all: producers meanwhile push onto an empty stack */
-		take_pushed(cwq);
+		/*
+		 * What flushers took (counted) is older than what is still
+		 * queued: run it first.  Else take all that is queued, which
+		 * producers meanwhile start again from empty, uncounted.
+		 */
 		batch = cwq->taken;
+		last = cwq->taken_last;
+		cwq->taken = NULL;
+		cwq->uncounted = !batch;
+		if (!batch)
+			batch = take_queued(cwq, &last);
 		if (batch) {
-			cwq->taken = NULL;
 			spin_unlock_irqrestore(&cwq->lock, flags);
 			/* as queue_work(): a queue with flags takes it all */
 			if (unlikely(work_watched() || cwq->wq->flags))
-				ran += run_workqueue(cwq, batch, 1);
+				n = run_workqueue(cwq, batch, last, 1);
 			else
-				ran += run_workqueue(cwq, batch, 0);
+				n = run_workqueue(cwq, batch, last, 0);
 			spin_lock_irqsave(&cwq->lock, flags);
+			if (cwq->uncounted)
+				count_batch(cwq, n);
+			ran += n;
 			continue;
 		}
+		cwq->uncounted = 0;
 		if (cwq->should_stop)
 			break;
 		/*
@@ -697,12 +801,12 @@ static int worker_thread(void *__cwq)
 		}
 		ran = 0;
 		/*
-		 * Marked sleeping, then a last look at pushed: a queuer that
+		 * Marked sleeping, then a last look at the queue: a queuer that
 		 * pushes later sees the mark and wakes us (worker_needs_wake).
 		 */
 		set_current_state(TASK_INTERRUPTIBLE);
 		__atomic_store_n(&cwq->worker_sleeping, 1, __ATOMIC_SEQ_CST);
-		if (!__atomic_load_n(&cwq->pushed, __ATOMIC_SEQ_CST)) {
+		if (queue_empty(cwq)) {
 			spin_unlock_irqrestore(&cwq->lock, flags);
 			schedule();
 			spin_lock_irqsave(&cwq->lock, flags);
@@ -723,24 +827,27 @@ static int works_done(struct cpu_workqueue_struct *cwq, long sequence)
 	       0;
 }
 
-/* Wait until the works inserted on @cwq so far have run. */
+/* Wait until the works queued on @cwq so far have run. */
 static void flush_cpu_workqueue(struct cpu_workqueue_struct *cwq)
 {
 	DECLARE_WAITQUEUE(wait, current);
+	struct flush_record rec;
 	unsigned long flags;
-	long sequence_needed;
 
 	spin_lock_irqsave(&cwq->lock, flags);
-	/* what was pushed before this call is counted in from here */
-	take_pushed(cwq);
-	sequence_needed = cwq->insert_sequence;
-	if (!works_done(cwq, sequence_needed)) {
+	/* what was queued before this call is counted in from here */
+	take_and_count(cwq);
+	rec.target = cwq->insert_sequence;
+	/* older still: the batch the worker runs, if it is not counted yet */
+	rec.batch = cwq->uncounted;
+	if (rec.batch || !works_done(cwq, rec.target)) {
+		list_add(&rec.list, &cwq->flush_records);
 		add_wait_queue(&cwq->work_done, &wait);
 		/* counted in before the count is read: see wake_flushers() */
 		__atomic_add_fetch(&cwq->flushers, 1, __ATOMIC_SEQ_CST);
 		for (;;) {
 			set_current_state(TASK_UNINTERRUPTIBLE);
-			if (works_done(cwq, sequence_needed))
+			if (!rec.batch && works_done(cwq, rec.target))
 				break;
 			spin_unlock_irqrestore(&cwq->lock, flags);
 			schedule();
@@ -749,6 +856,7 @@ static void flush_cpu_workqueue(struct cpu_workqueue_struct *cwq)
 		__set_current_state(TASK_RUNNING);
 		__atomic_sub_fetch(&cwq->flushers, 1, __ATOMIC_SEQ_CST);
 		remove_wait_queue(&cwq->work_done, &wait);
+		list_del(&rec.list);
 	}
 	spin_unlock_irqrestore(&cwq->lock, flags);
 }
@@ -834,6 +942,8 @@ static int start_worker(struct workqueue_struct *wq, int cpu)
 		return -ENOMEM;
 	memset(cwq, 0, sizeof(*cwq));
 	spin_lock_init(&cwq->lock);
+	cwq->tail = &cwq->stub;
+	INIT_LIST_HEAD(&cwq->flush_records);
 	INIT_LIST_HEAD(&cwq->delayed);
 	init_waitqueue_head(&cwq->work_done);
 	init_completion(&cwq->startup);
@@ -980,13 +1090,13 @@ static int workqueue_drained(struct workqueue_struct *wq)
 	for_each_online_cpu(cpu) {
 		struct cpu_workqueue_struct *cwq = wq->cpu_wq[cpu];
 
-		if (!works_done(cwq, cwq->insert_sequence) ||
+		if (!works_done(cwq, cwq->insert_sequence) || cwq->uncounted ||
 		    !list_empty(&cwq->delayed))
 			empty = 0;
 	}
-	/* after the counts: what a work seen returned pushed is seen pushed */
+	/* after the counts: what a work seen returned queued is seen queued */
 	for_each_online_cpu(cpu)
-		if (__atomic_load_n(&wq->cpu_wq[cpu]->pushed, __ATOMIC_ACQUIRE))
+		if (!queue_empty(wq->cpu_wq[cpu]))
 			empty = 0;
 	for_each_online_cpu(cpu)
 		spin_unlock(&wq->cpu_wq[cpu]->lock);

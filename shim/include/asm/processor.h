@@ -16,4 +16,11 @@
 		__cpu_relax();                \
 	} while (0)
 
+/*
+ * Give the host CPU up, without the checks of yield(): for a busy wait on
+ * another host thread that may have been preempted (in a controlled run,
+ * a scheduling point).
+ */
+extern void shim_yield(void);
+
 #endif /* _ASM_PROCESSOR_H */
