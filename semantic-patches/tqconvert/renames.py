@@ -19,8 +19,12 @@ What those rules match, and so what declared() finds:
     counted as in its first live branch.
 """
 
+import re
+
 import tqlib
 import tqprep
+
+from .prepare import full_text
 
 _QUALIFIERS = frozenset({"static", "extern", "const", "volatile", "register"})
 
@@ -218,3 +222,41 @@ def collect(text):
             why = "'%s' is already used in this file" % new
         out.append((kind, old, new, why))
     return out
+
+
+_DECLARES_TASK = re.compile(r"\bstruct tq_struct \w+ [;=\[,]|\bwork_t \w+|\bDECLARE_WORK\b")
+
+
+def rename_map(decl, entries):
+    """Collect the task-queue names the files of decl declare, and decide
+    once for the whole tree which may be renamed: a member's name
+    everywhere, or not at all; a file-scope variable's likewise, and only
+    if its new name is free in every file of entries that mentions it."""
+    fields, fields_blocked, globals_, globals_blocked = {}, {}, {}, {}
+    for e in decl:
+        for kind, old, new, why in collect(full_text(e)):
+            if kind == "member":
+                if why:
+                    fields_blocked[old] = why
+                else:
+                    fields[old] = new
+            elif why:
+                globals_blocked[old] = why
+            else:
+                globals_[old] = new
+    for old in fields_blocked:
+        fields.pop(old, None)
+    for old, new in list(globals_.items()):
+        if old in globals_blocked:
+            del globals_[old]
+            continue
+        for e in entries:
+            # every name of the file first (cached), then only those that
+            # are not members or tags
+            if {old, new} <= tqlib.facts(e.old).names and \
+                    {old, new} <= tqlib.identifiers(tqlib.tokens(e.old)):
+                globals_blocked[old] = "'%s' is already used in %s" % (new, e.shown)
+                del globals_[old]
+                break
+    return {"fields": fields, "fields_blocked": fields_blocked,
+            "globals": globals_, "globals_blocked": globals_blocked}

@@ -2,14 +2,10 @@
 as tqueue-rename.cocci's @mem and @var rules match them (each case below
 was checked against spatch 1.1.1 with TQ_RENAME_COLLECT)."""
 
-import os
-import sys
 import unittest
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                "..", "..", "..", "semantic-patches"))
-sys.dont_write_bytecode = True
-from tqconvert import renames  # noqa: E402
+import _path  # noqa: F401
+from tqconvert import renames
 
 
 def names(text):
