@@ -141,7 +141,17 @@ def all_or_none(e):
     if not bl:
         return
     where = lazy_line_map(e.orig, e.new)
-    e.blocked = [(where(line), msg) for line, msg in bl]
+    e.blocked = []
+    generic = set(tqlib.LEGACY.values())
+    old_lines, new_lines = e.orig.splitlines(), e.new.splitlines()
+    for line, msg in bl:
+        n = where(line)
+        if e.blocked and e.blocked[-1][0] == n:
+            # one line, one reason: the rule's own before the token's
+            if e.blocked[-1][1] in generic and msg not in generic:
+                e.blocked[-1] = (n, as_written(msg, new_lines, line, old_lines, n))
+            continue
+        e.blocked.append((n, as_written(msg, new_lines, line, old_lines, n)))
     e.new = e.orig
     e.moves, e.notes, e.conflicts, e.kept, e.rules = [], [], [], [], {}
     e.residue = [(line, "all_or_none", "not converted, nor the rest of the file (all or "
@@ -155,3 +165,27 @@ def all_or_none(e):
                               "converted, line %d cannot be (all or none)" % (
                                   "#include <linux/tqueue.h>" if tok == "tqueue.h" else tok,
                                   first)))
+
+
+_NAME = re.compile(r"[A-Za-z_]\w*")
+
+
+def as_written(msg, new_lines, line, old_lines, n):
+    """msg, which quotes line of the converted text, made to quote line n
+    of the text as written: a name the conversion changed on that line
+    (--rename's tqueue -> work) given back where msg has it after `&`,
+    `->`, `.` or `(`."""
+    a = new_lines[line - 1] if 0 < line <= len(new_lines) else ""
+    b = old_lines[n - 1] if 0 < n <= len(old_lines) else ""
+    ta, tb = tqlib.tokens(a), tqlib.tokens(b)
+    if a == b or len(ta) != len(tb):
+        return msg
+    back = {}
+    for (ka, va, _), (kb, vb, _) in zip(ta, tb):
+        if va != vb:
+            if ka != "ident" or kb != "ident":
+                return msg
+            back[va] = vb
+    for new, old in back.items():
+        msg = re.sub(r"(?<=[&>.(])%s\b" % re.escape(new), old, msg)
+    return msg

@@ -83,6 +83,26 @@ class Residue(unittest.TestCase):
         self.assertEqual(e.blocked, [(2, "queue_task() left")])
         self.assertTrue(any(r[0] == 1 and r[1] == "unconverted" for r in e.residue))
 
+    def test_a_blocked_line_is_listed_once_with_the_rules_reason(self):
+        e = entry("int a;\nqueue_task(&t, &tq_immediate);\n")
+        e.orig = "int b;\nqueue_task(&t, &tq_immediate);\n"
+        e.residue = [(2, "residue_tq_immediate",
+                      "tq_immediate left: use schedule_work() (runs in process context)"),
+                     (2, "residue_tq_immediate", "queue_task(&t, &tq_immediate) and no mark_bh")]
+        residue.all_or_none(e)
+        self.assertEqual(e.blocked, [(2, "queue_task(&t, &tq_immediate) and no mark_bh")])
+        self.assertEqual([r[0] for r in e.residue if r[1] == "all_or_none"], [2])
+
+    def test_a_blocker_quotes_the_line_as_written(self):
+        e = entry("struct s { work_t work; };\n\tqueue_task(&bcs->work, &tq_immediate);\n")
+        e.orig = "struct s { struct tq_struct tqueue; };\n" \
+            "\tqueue_task(&bcs->tqueue, &tq_immediate);\n"
+        e.residue = [(2, "residue_tq_immediate", "queue_task(&bcs->work, &tq_immediate): by "
+                      "hand, schedule_work(&bcs->work), the work of it")]
+        residue.all_or_none(e)
+        self.assertEqual(e.blocked, [(2, "queue_task(&bcs->tqueue, &tq_immediate): by hand, "
+                                      "schedule_work(&bcs->tqueue), the work of it")])
+
 
 class Report(unittest.TestCase):
     def test_line_map_to_the_old_text(self):
