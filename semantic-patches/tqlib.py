@@ -369,13 +369,6 @@ def has_fact(kind, value):
     return str(value) in _facts.get(kind, ())
 
 
-def _collect(kind, old, new, p, why, ctx):
-    if os.environ.get("TQ_RENAME_COLLECT"):
-        pos = p[0]
-        print("TQCOLLECT\t%s\t%s\t%s\t%s\t%s\t%s\t%s"
-              % (kind, old, new or "", pos.file, pos.line, why or "", ctx or ""), flush=True)
-
-
 def add_member(old, p, ctx):
     """A struct member `struct tq_struct old` at p; ctx names the struct."""
     new = new_name(old)
@@ -388,7 +381,6 @@ def add_member(old, p, ctx):
         blk = enclosing_block(toks, i)
         if blk and new in identifiers(toks, blk[0], blk[1], members=True):
             why = "'%s' is already a member of %s" % (new, ctx)
-    _collect("member", old, new, p, why, ctx)
     if why:
         names.fields_blocked[old] = why
         note(p, "rename_conflict", "keeping member name '%s': %s" % (old, why), "conflict")
@@ -410,7 +402,6 @@ def add_var(old, p):
         why = None
         if new in identifiers(toks):
             why = "'%s' is already used in this file" % new
-        _collect("global", old, new, p, why, "")
         if why:
             names.globals_blocked[old] = why
             note(p, "rename_conflict", "keeping variable name '%s': %s" % (old, why), "conflict")
@@ -424,7 +415,6 @@ def add_var(old, p):
         lo, hi = function_region(toks, i)
         if new in identifiers(toks, lo, hi):
             why = "'%s' is already used in %s()" % (new, fn)
-    _collect("local", old, new, p, why, fn)
     if why:
         names.locals[(fn, old)] = None
         note(p, "rename_conflict", "keeping variable name '%s': %s" % (old, why), "conflict")

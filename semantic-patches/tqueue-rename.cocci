@@ -18,8 +18,9 @@
 /// Headers: run on the headers too.  On one file, the names it declares
 /// are renamed; the convert script (--rename) first collects the names of
 /// the whole tree, so that a member declared in a header is renamed in
-/// every file that uses it (map passed in TQ_RENAME_MAP).  Comments are
-/// not changed.  Run first, before the other tqueue-*.cocci files.
+/// every file that uses it (map passed in TQ_RENAME_MAP); it finds them
+/// in Python (tqconvert/renames.py), as @mem and @var match them: keep
+/// the two in step.  Comments are not changed.  Run first, before the other tqueue-*.cocci files.
 //
 // Confidence: Moderate
 // Copyright: the workqueue driver-conversion sandbox, GPLv2.

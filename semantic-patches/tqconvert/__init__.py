@@ -1,0 +1,1 @@
+"""convert's stages, one module each (semantic-patches/convert runs them)."""
