@@ -14,7 +14,7 @@
  * real routine would.
  *
  *   throughput variant=schedule_work|queue_work|schedule_task|wfcqueue
- *              producers=1|2 works=N [routine=empty|small] [ring=1024]
+ *              producers=1|2 works=N [routine=empty|small] [ring=1024] [pin=1|0]
  * prints {"bench":"throughput",...,"works_per_s":...,"cpu_ns_per_work":...,
  * "switches_per_1k_works":...,"vm_hwm_kb":...}; cpu_ns_per_work is the CPU
  * time of every thread of the process over the round (getrusage), per
@@ -22,6 +22,13 @@
  * context switches (voluntary and not, every thread) tell how often a
  * worker went to sleep and had to be woken.  The reference also prints its
  * consumer's polling budget, spin_polls.
+ *
+ * Producer p is pinned to the p-th CPU the process may run on (pin=0: left
+ * to the host's scheduler), on every stack alike.  Left alone, two
+ * producers sometimes shared a CPU and sometimes not, from one round to
+ * the next: the rate was bimodal on every stack, and which mode a median
+ * fell in, not the queue, decided a ratio.  One producer per CPU is also
+ * the case the per-CPU queues are for.
  */
 #include "stack.h"
 #include <pthread.h>
@@ -73,6 +80,20 @@ static void wait_done(struct producer *p, struct slot *s)
 	}
 }
 
+/* The @n-th CPU of @allowed, round robin; -1 if there is none. */
+static int nth_cpu(const cpu_set_t *allowed, int n)
+{
+	int count = CPU_COUNT(allowed), cpu;
+
+	if (!count)
+		return -1;
+	n %= count;
+	for (cpu = 0; cpu < CPU_SETSIZE; cpu++)
+		if (CPU_ISSET(cpu, allowed) && n-- == 0)
+			return cpu;
+	return -1;
+}
+
 static void *producer_thread(void *arg)
 {
 	struct producer *p = arg;
@@ -107,6 +128,8 @@ int main(int argc, char **argv)
 	void (*fn)(void *) = !strcmp(routine, "small") ? small_routine :
 							 empty_routine;
 	struct producer prod[8];
+	int pin = bench_arg_long(argc, argv, "pin", 1);
+	cpu_set_t allowed;
 	uint64_t t0, t1 = 0, cpu0, cpu1;
 	long stalls = 0, total, i, sw0, sw1;
 	int p;
@@ -125,6 +148,10 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	total = works * nprod;
+	if (pin && sched_getaffinity(0, sizeof(allowed), &allowed)) {
+		perror("throughput: sched_getaffinity");
+		return 2;
+	}
 	start_seen = bench_signal_read(&start);
 	for (p = 0; p < nprod; p++) {
 		prod[p].works = works;
@@ -143,6 +170,18 @@ int main(int argc, char **argv)
 		}
 		pthread_create(&prod[p].thread, NULL, producer_thread,
 			       &prod[p]);
+		if (pin) {
+			cpu_set_t one;
+
+			CPU_ZERO(&one);
+			CPU_SET(nth_cpu(&allowed, p), &one);
+			if (pthread_setaffinity_np(prod[p].thread, sizeof(one),
+						   &one)) {
+				fprintf(stderr, "throughput: cannot pin "
+						"producer %d\n", p);
+				return 2;
+			}
+		}
 	}
 	/* let the producers reach the gate */
 	bench_sleep_ns(20 * 1000 * 1000);
@@ -166,11 +205,11 @@ int main(int argc, char **argv)
 	       "\"routine\":\"%s\",\"producers\":%d,\"works\":%ld,\"seconds\":%.6f,"
 	       "\"works_per_s\":%.1f,\"cpu_ns_per_work\":%.1f,"
 	       "\"switches_per_1k_works\":%.2f,\"stalls\":%ld,\"vm_hwm_kb\":%ld,"
-	       "\"ring\":%ld",
+	       "\"ring\":%ld,\"pinned\":%d",
 	       BENCH_STACK, variant, routine, nprod, total, (t1 - t0) / 1e9,
 	       total / ((t1 - t0) / 1e9), (double) (cpu1 - cpu0) / total,
 	       (sw1 - sw0) * 1000.0 / total, stalls,
-	       bench_proc_status_kb("VmHWM"), ring_size);
+	       bench_proc_status_kb("VmHWM"), ring_size, pin);
 #ifdef BENCH_REF_SPIN_POLLS
 	printf(",\"spin_polls\":%d", BENCH_REF_SPIN_POLLS);
 #endif
