@@ -177,8 +177,9 @@ int main(int argc, char **argv)
 			CPU_SET(nth_cpu(&allowed, p), &one);
 			if (pthread_setaffinity_np(prod[p].thread, sizeof(one),
 						   &one)) {
-				fprintf(stderr, "throughput: cannot pin "
-						"producer %d\n", p);
+				fprintf(stderr,
+					"throughput: cannot pin producer %d\n",
+					p);
 				return 2;
 			}
 		}

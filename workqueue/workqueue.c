@@ -124,7 +124,7 @@ struct cpu_workqueue_struct {
 	spinlock_t lock ____cacheline_aligned;
 	long insert_sequence; /* works counted in so far */
 	struct list_head *taken, *taken_last;
-	int uncounted;		     /* the worker runs a batch not counted in */
+	int uncounted; /* the worker runs a batch not counted in */
 	struct list_head flush_records; /* struct flush_record */
 	struct list_head delayed; /* works whose timer has not fired yet */
 	int should_stop;

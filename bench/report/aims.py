@@ -510,8 +510,8 @@ class Aims:
                 fmt(r), fmt(ren.get("cpu_over_default"))), r <= RENAME_AIM_RATIO,
                 lambda: "--rename gives coccinelle the bodies of no concern blanked, as the "
                 "default does, and collects its tree-wide name map in Python; what is left is "
-                "the rename stage's matching (convert -v prints each run's CPU).", ratio=r / RENAME_AIM_RATIO,
-                threshold=RENAME_AIM_RATIO)
+                "the rename stage's matching (convert -v prints each run's CPU).",
+                ratio=r / RENAME_AIM_RATIO, threshold=RENAME_AIM_RATIO)
         aim = "no spatch process above %d MB while converting" % CONVERT_AIM_MB
         peaks = [x.get("peak_mb") for x in g.values() if x.get("peak_mb") is not None]
         d = f.get("convert_drivers_legacy")
