@@ -92,6 +92,12 @@ def token_residue(e):
                            "#include <linux/tqueue.h> kept: the file still uses %s"
                            % ", ".join(sorted(queues))))
             continue
+        if _defines(e.new, line, tok):
+            e.residue.append((line, "residue_compat_define",
+                              "#define %s: the file defines the old name itself (for an "
+                              "older kernel); nothing converted uses it: delete it by hand "
+                              "once no kernel the file builds for needs it" % tok))
+            continue
         if e.gave_up:
             why += " (%s; the file is unchanged)" % e.gave_up
         elif bad:
@@ -117,16 +123,26 @@ def token_residue(e):
                               "then convert again" % marker))
 
 
+def _defines(text, line, tok):
+    """Is line of text a #define of the macro tok (a compatibility alias
+    such as specialix's "#define queue_task queue_task_irq_off" for 2.0)?"""
+    lines = text.splitlines()
+    return 0 < line <= len(lines) and re.match(
+        r"\s*#\s*define\s+%s\b" % re.escape(tok), lines[line - 1]) is not None
+
+
 def blockers(e):
     """The residue of e's converted text that leaves a task-queue use the
     conversion of the rest does not fit (a task left a tq_struct beside
     work, an API call left, a part coccinelle could not parse): [(line,
     reason)].  Not the block layer's tq_disk (not deferred work, the same
     before and after), nor work whose routine or data is set where the
-    file never sets it up (it compiles; the set-up is elsewhere)."""
+    file never sets it up (it compiles; the set-up is elsewhere), nor a
+    macro the file defines under an old API name (nothing converted
+    expands it)."""
     out = []
     for line, idiom, msg in sorted(set(e.residue)):
-        if idiom in ("residue_not_set_up", "residue_tq_disk") or \
+        if idiom in ("residue_not_set_up", "residue_tq_disk", "residue_compat_define") or \
                 "&tq_disk)" in msg.split(":", 1)[0]:
             continue
         out.append((line, msg))

@@ -74,6 +74,16 @@ class Residue(unittest.TestCase):
                      (5, "residue_queue_task", "queue_task() left")]
         self.assertEqual(residue.blockers(e), [(5, "queue_task() left")])
 
+    def test_a_compat_define_of_an_old_name_does_not_block_the_file(self):
+        e = entry("#define queue_task queue_task_irq_off\nschedule_work(&w);\n")
+        e.orig = "#define queue_task queue_task_irq_off\nschedule_task(&w);\n"
+        e.residue = [(1, "residue_compat_define", "#define queue_task: ..."),
+                     (2, "residue_queue_task", "queue_task() left")]
+        self.assertEqual(residue.blockers(e), [(2, "queue_task() left")])
+        self.assertTrue(residue._defines(e.new, 1, "queue_task"))
+        self.assertFalse(residue._defines(e.new, 2, "schedule_work"))
+        self.assertFalse(residue._defines("#define MXQ_TASK() queue_task(x)\n", 1, "queue_task"))
+
     def test_all_or_none_leaves_the_file_as_it_was(self):
         e = entry("work_t t;\nqueue_task(&t, &q);\n")
         e.orig = "struct tq_struct t;\nqueue_task(&t, &q);\n"
