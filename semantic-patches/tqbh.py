@@ -331,15 +331,15 @@ def _one_queue(out, q, files, mode, texts):
             a, b = fi.line_span(d[0], d[1])
             if own:
                 static = "static " if d[2] else ""
-                out.edit(fi.key, a, b, "%sworkqueue_t *%s;\n" % (static, wq)
+                out.edit(fi.key, a, b, "%sstruct workqueue_struct *%s;\n" % (static, wq)
                          if b > a and fi.text[b - 1] == "\n" else
-                         "%sworkqueue_t *%s;" % (static, wq))
+                         "%sstruct workqueue_struct *%s;" % (static, wq))
             else:
                 out.edit(fi.key, a, b, "")
         e = fi.externs.get(q)
         if e:
             a, b = fi.line_span(e[0], e[1])
-            out.edit(fi.key, a, b, ("extern workqueue_t *%s;\n" % wq) if own else "")
+            out.edit(fi.key, a, b, ("extern struct workqueue_struct *%s;\n" % wq) if own else "")
     # queue_task(&x, &q) -> schedule_work(&x)
     routines = []
     for fi in files:

@@ -1,6 +1,8 @@
 /// The structure itself: #include <linux/tqueue.h> becomes
 /// <linux/workqueue.h> (or goes, when workqueue.h is already included),
-/// and struct tq_struct becomes work_t wherever a type is written:
+/// and struct tq_struct becomes struct work_struct wherever a type is
+/// written (2.5.41's spelling: Linus took the seed's typedefs out before
+/// he merged it, so no maintainer's conversion says work_t):
 /// declarations, struct members, parameters, return types, casts, sizeof,
 /// typedefs, macro arguments.  x.routine and p->routine become x.func
 /// and p->func, the name 2.5.41 gives the member (2.5.39-D6's work_struct
@@ -17,7 +19,7 @@
 // Copyright: the workqueue driver-conversion sandbox, GPLv2.
 // Options: --include-headers-for-types --all-includes
 // Requires: 1.1.1, python
-// Keywords: tq_struct, work_t, tqueue.h, workqueue.h
+// Keywords: tq_struct, work_struct, tqueue.h, workqueue.h
 
 virtual patch
 virtual report
@@ -173,13 +175,12 @@ position p;
 @script:python@
 p << ty.p;
 @@
-tqlib.note(p, "work_t", "struct tq_struct -> work_t")
+tqlib.note(p, "work_t", "struct tq_struct -> struct work_struct")
 
 @depends on patch@
-typedef work_t;
 @@
 - struct tq_struct
-+ work_t
++ struct work_struct
 
 // ------------------------------------------------------------ include
 

@@ -216,7 +216,7 @@ int request_module(const char *module_name)
  * interrupt context, so the helper is started later, from keventd.
  */
 struct hotplug_event {
-	work_t work;
+	struct work_struct work;
 	char subsystem[32];
 	char action[16];
 	int seqnum;

@@ -194,7 +194,7 @@ struct reiserfs_journal_commit_task {
 				** is zero, we free the whole struct on finish
 				*/
 	struct reiserfs_journal_commit_task *self;
-	work_t work;
+	struct work_struct work;
 };
 
 static void reiserfs_journal_commit_task_func(void *data)

@@ -59,7 +59,7 @@ struct uart_8250_port {
 	unsigned char		mcr;
 	struct tty_struct	*tty;
 	unsigned long		event;
-	work_t	work;
+	struct work_struct	work;
 	unsigned char		*xmit_buf;
 	int			xmit_head;
 	int			xmit_tail;

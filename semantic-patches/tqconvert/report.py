@@ -44,7 +44,7 @@ IDIOMS = {
     "callback_cast": ("tqueue-callback-cast.cocci",
                       "void f(struct foo *) callback -> void f(void *), casts dropped"),
     "routine_func": ("tqueue-types.cocci", "x.routine -> x.func (2.5.41's name)"),
-    "work_t": ("tqueue-types.cocci", "struct tq_struct -> work_t"),
+    "work_t": ("tqueue-types.cocci", "struct tq_struct -> struct work_struct"),
     "include": ("tqueue-types.cocci", "#include <linux/tqueue.h> -> <linux/workqueue.h>"),
 }
 

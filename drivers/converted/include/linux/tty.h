@@ -34,7 +34,7 @@
 #define TTY_FLIPBUF_SIZE 512
 
 struct tty_flip_buffer {
-	work_t work;
+	struct work_struct work;
 	struct semaphore pty_sem;
 	spinlock_t lock;
 	unsigned char	*char_buf_ptr;
@@ -71,7 +71,7 @@ struct tty_struct {
 	int alt_speed;		/* For magic substitution of 38400 bps */
 	wait_queue_head_t write_wait;
 	wait_queue_head_t read_wait;
-	work_t hangup_work;
+	struct work_struct hangup_work;
 	void *disc_data;
 	void *driver_data;
 	struct list_head tty_files;
@@ -80,7 +80,7 @@ struct tty_struct {
 	struct semaphore atomic_write;
 	spinlock_t read_lock;
 	/* If the tty has a pending do_SAK, queue it here - akpm */
-	work_t SAK_work;
+	struct work_struct SAK_work;
 
 	/* what the sandbox counts (read by tty_get_stats) */
 	atomic_t flip_resched;		/* flush_to_ldisc found TTY_DONT_FLIP */
