@@ -775,7 +775,7 @@ _BODY_MARK = "tqconvert:body:"
 
 
 def hide(text, toks=None, known=(), keep=None, kept_tasks=(), kept_members=(),
-         typedefs=None):
+         typedefs=None, dead=()):
     """(parse_text, [Hidden]): text with the constructs coccinelle cannot
     parse rewritten, every line where it was.  known: marker macros the
     macro files define, which coccinelle parses by itself.  keep: given a
@@ -783,10 +783,18 @@ def hide(text, toks=None, known=(), keep=None, kept_tasks=(), kept_members=(),
     handed to the queue) are blanked too, see unrelated_bodies().
     kept_tasks, kept_members: tasks queued on private queues (by name, and
     by structure and member, see kept_task_tokens()), whose type, set-up
-    and members are hidden so that they stay struct tq_struct."""
+    and members are hidden so that they stay struct tq_struct.  dead: line
+    numbers only an older kernel compiles (tqconvert.compat), blanked so
+    that nothing converts them: the maintainers left them as they were."""
     toks = scan(text) if toks is None else toks
     starts = _line_starts(text)
     edits = []
+    for first, last in _runs(dead, len(starts)):
+        s = starts[first - 1]
+        e = starts[last] - 1 if last < len(starts) else len(text)
+        if e > s:
+            edits.append(Hidden("old-kernel", first, s, e, text[s:e], _blank(text[s:e]),
+                                "code only a kernel before the workqueue compiles"))
 
     def line_of(off):
         lo, hi = 0, len(starts)
@@ -852,6 +860,18 @@ def hide(text, toks=None, known=(), keep=None, kept_tasks=(), kept_members=(),
         pos = h.end
     out.append(text[pos:])
     return "".join(out), kept
+
+
+def _runs(lines, count):
+    """Maximal runs (first, last) of consecutive line numbers of lines
+    that are within 1..count."""
+    out = []
+    for n in sorted(n for n in set(lines) if 1 <= n <= count):
+        if out and out[-1][1] == n - 1:
+            out[-1][1] = n
+        else:
+            out.append([n, n])
+    return [tuple(r) for r in out]
 
 
 def restore(parsed, converted, hidden):

@@ -9,6 +9,7 @@ import tqlib
 import tqprep
 
 from .common import KNOWN_MARKERS
+from .compat import old_kernel_lines
 
 
 # Which stages can change a file, by the names in its code: matching a
@@ -85,7 +86,7 @@ def prepare(e, members, rename):
     toks = tqprep.scan(e.old)
     e.keep = concern_names(e.old, members)
     e.parsed, e.hidden = tqprep.hide(e.old, toks, KNOWN_MARKERS, e.keep, e.kept_tasks,
-                                     e.kept_members, e.typedefs)
+                                     e.kept_members, e.typedefs, old_kernel_lines(e.old))
     e.regions = tqprep.regions(e.old, toks)
     with open(e.work, "wb") as f:
         f.write(e.parsed.encode("latin-1"))
@@ -100,7 +101,7 @@ def full_text(e, toks=None):
     every name against, and collects the tree's names from."""
     if e.full is None:
         e.full, _ = tqprep.hide(e.old, toks, KNOWN_MARKERS, None, e.kept_tasks,
-                                e.kept_members, e.typedefs)
+                                e.kept_members, e.typedefs, old_kernel_lines(e.old))
     return e.full
 
 

@@ -6,6 +6,7 @@ import re
 import tqlib
 import tqprep
 
+from .compat import old_kernel_lines
 from .prepare import _API_NAMES
 from .report import lazy_line_map
 
@@ -67,10 +68,20 @@ def token_residue(e):
             kept.setdefault(toks[i].line, (toks[i].val, task))
         if kept:
             queues.add("tasks of private queues")
+    old_only = None
     for line, tok, why in left:
         if line in done:
             continue
         done.add(line)
+        if old_only is None:
+            old_only = old_kernel_lines(e.new)
+        if line in old_only:
+            e.kept.append((line, "kept_old_kernel",
+                           "%s kept: in a branch only a kernel before 2.5.41 compiles "
+                           "(its #if LINUX_VERSION_CODE test), which no workqueue kernel "
+                           "sees" % ("#include <linux/tqueue.h>" if tok == "tqueue.h"
+                                     else tok)))
+            continue
         if line in kept:
             what, task = kept[line]
             q = e.kept_tasks.get(task) or next(
@@ -139,9 +150,12 @@ def blockers(e):
     before and after), nor work whose routine or data is set where the
     file never sets it up (it compiles; the set-up is elsewhere), nor a
     macro the file defines under an old API name (nothing converted
-    expands it)."""
+    expands it), nor a line only a kernel before 2.5.41 compiles."""
     out = []
+    dead = old_kernel_lines(e.new)
     for line, idiom, msg in sorted(set(e.residue)):
+        if line in dead:
+            continue
         if idiom in ("residue_not_set_up", "residue_tq_disk", "residue_compat_define") or \
                 "&tq_disk)" in msg.split(":", 1)[0]:
             continue

@@ -15,6 +15,7 @@ from .spatch import (_EXN, VERBOSE, Chunk, combine, make_chunks, parse_errors, r
                      stats_lines)
 from .tidy import tidy
 from .common import HERE, MACROS, RESIDUE, STAGES, KNOWN_MARKERS, SpatchError, err
+from .compat import old_kernel_lines
 
 
 class Job:
@@ -164,7 +165,8 @@ class Job:
                 # .func: the residue rules look at work whose routine is set
                 keep = None if e.keep is None else \
                     e.keep | concern_names(e.new, set()) | {"func"}
-                parsed, _ = tqprep.hide(e.new, known=KNOWN_MARKERS, keep=keep)
+                parsed, _ = tqprep.hide(e.new, known=KNOWN_MARKERS, keep=keep,
+                                        dead=old_kernel_lines(e.new))
             else:
                 parsed = e.parsed
             with open(e.work, "wb") as f:
