@@ -1,9 +1,9 @@
-"""Which lines of a file only an older kernel compiles: the branches of
+"""Which lines of a file no workqueue kernel compiles: the branches of
 #if LINUX_VERSION_CODE tests that 2.5.41, where the workqueue arrived,
-does not take.  A driver kept for several kernels (acenic's tasklets
-emulated on tq_immediate below 2.3.43) has task-queue code there that no
-workqueue kernel sees: it is not converted by the maintainers, and it
-must not hold back the rest of the file."""
+does not take, and those of #if 0.  A driver kept for several kernels
+(acenic's tasklets emulated on tq_immediate below 2.3.43) has task-queue
+code there that the maintainers did not convert, and that must not hold
+back the rest of the file."""
 
 import re
 
@@ -48,6 +48,9 @@ def target_takes(expr, target=TARGET):
     if expr says nothing certain of it.  Version tests alone, or joined by
     && alone or || alone, are evaluated; beside other conditions, one
     false test under && (one true under ||) is still certain."""
+    bare = re.sub(r"[\s()]", "", expr)
+    if bare in ("0", "1"):
+        return bare == "1"              # #if 0: what no kernel compiles
     tests = _comparisons(expr)
     if not tests:
         return None

@@ -77,10 +77,9 @@ def token_residue(e):
             old_only = old_kernel_lines(e.new)
         if line in old_only:
             e.kept.append((line, "kept_old_kernel",
-                           "%s kept: in a branch only a kernel before 2.5.41 compiles "
-                           "(its #if LINUX_VERSION_CODE test), which no workqueue kernel "
-                           "sees" % ("#include <linux/tqueue.h>" if tok == "tqueue.h"
-                                     else tok)))
+                           "%s kept: in a branch no workqueue kernel compiles (#if 0, "
+                           "or a LINUX_VERSION_CODE test for a kernel before 2.5.41)"
+                           % ("#include <linux/tqueue.h>" if tok == "tqueue.h" else tok)))
             continue
         if line in kept:
             what, task = kept[line]
@@ -150,7 +149,7 @@ def blockers(e):
     before and after), nor work whose routine or data is set where the
     file never sets it up (it compiles; the set-up is elsewhere), nor a
     macro the file defines under an old API name (nothing converted
-    expands it), nor a line only a kernel before 2.5.41 compiles."""
+    expands it), nor a line no workqueue kernel compiles (compat.py)."""
     out = []
     dead = old_kernel_lines(e.new)
     for line, idiom, msg in sorted(set(e.residue)):

@@ -21,6 +21,9 @@ class TargetTakes(unittest.TestCase):
 
     def test_other_conditions(self):
         takes = compat.target_takes
+        self.assertIs(takes(" 0"), False)
+        self.assertIs(takes("(1)"), True)
+        self.assertIsNone(takes("00x"))
         self.assertIsNone(takes("defined(CONFIG_FOO)"))
         self.assertIs(takes("defined(FOO) && LINUX_VERSION_CODE < 0x020100"), False)
         self.assertIsNone(takes("defined(FOO) && LINUX_VERSION_CODE >= 0x020100"))
