@@ -55,8 +55,7 @@ def target_takes(expr, target=TARGET):
     if not tests:
         return None
     held = [_holds(op, v, target) for op, v in tests]
-    rest = re.sub(r"\b%s\s*(?:<=|>=|<|>)\s*%s|%s\s*(?:<=|>=|<|>)\s*%s\b" % (
-        _LVC, _VALUE, _VALUE, _LVC), "", expr)
+    rest = _CMP_RIGHT.sub("", _CMP_LEFT.sub("", expr))
     alone = not re.search(r"[A-Za-z_0-9]", rest)
     has_and, has_or = "&&" in expr, "||" in expr
     if has_and and has_or:

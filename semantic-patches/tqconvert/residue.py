@@ -69,6 +69,7 @@ def token_residue(e):
         if kept:
             queues.add("tasks of private queues")
     old_only = None
+    new_lines = e.new.splitlines()
     for line, tok, why in left:
         if line in done:
             continue
@@ -102,7 +103,7 @@ def token_residue(e):
                            "#include <linux/tqueue.h> kept: the file still uses %s"
                            % ", ".join(sorted(queues))))
             continue
-        if _defines(e.new, line, tok):
+        if 0 < line <= len(new_lines) and _defines(new_lines[line - 1], tok):
             e.residue.append((line, "residue_compat_define",
                               "#define %s: the file defines the old name itself (for an "
                               "older kernel); nothing converted uses it: delete it by hand "
@@ -133,12 +134,10 @@ def token_residue(e):
                               "then convert again" % marker))
 
 
-def _defines(text, line, tok):
-    """Is line of text a #define of the macro tok (a compatibility alias
+def _defines(text, tok):
+    """Is text, a line, a #define of the macro tok (a compatibility alias
     such as specialix's "#define queue_task queue_task_irq_off" for 2.0)?"""
-    lines = text.splitlines()
-    return 0 < line <= len(lines) and re.match(
-        r"\s*#\s*define\s+%s\b" % re.escape(tok), lines[line - 1]) is not None
+    return re.match(r"\s*#\s*define\s+%s\b" % re.escape(tok), text) is not None
 
 
 def blockers(e):

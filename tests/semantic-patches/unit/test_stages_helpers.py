@@ -80,9 +80,9 @@ class Residue(unittest.TestCase):
         e.residue = [(1, "residue_compat_define", "#define queue_task: ..."),
                      (2, "residue_queue_task", "queue_task() left")]
         self.assertEqual(residue.blockers(e), [(2, "queue_task() left")])
-        self.assertTrue(residue._defines(e.new, 1, "queue_task"))
-        self.assertFalse(residue._defines(e.new, 2, "schedule_work"))
-        self.assertFalse(residue._defines("#define MXQ_TASK() queue_task(x)\n", 1, "queue_task"))
+        self.assertTrue(residue._defines(e.new.splitlines()[0], "queue_task"))
+        self.assertFalse(residue._defines(e.new.splitlines()[1], "schedule_work"))
+        self.assertFalse(residue._defines("#define MXQ_TASK() queue_task(x)", "queue_task"))
 
     def test_all_or_none_leaves_the_file_as_it_was(self):
         e = entry("work_t t;\nqueue_task(&t, &q);\n")
