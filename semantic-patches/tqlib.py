@@ -266,6 +266,7 @@ class Facts:
 
 
 _facts = {}
+_facts_size = [0]           # bytes of code in _facts
 _facts_lock = threading.Lock()
 _FACTS_MAX = 64 << 20       # bytes of code kept at most
 
@@ -278,10 +279,11 @@ def facts(text):
         return hit
     f = Facts(text)
     with _facts_lock:
-        _facts[text] = f
-        size = sum(len(v.code) for v in _facts.values())
-        while size > _FACTS_MAX and len(_facts) > 1:
-            size -= len(_facts.pop(next(iter(_facts))).code)
+        if text not in _facts:
+            _facts[text] = f
+            _facts_size[0] += len(f.code)
+        while _facts_size[0] > _FACTS_MAX and len(_facts) > 1:
+            _facts_size[0] -= len(_facts.pop(next(iter(_facts))).code)
     return f
 
 
@@ -349,24 +351,26 @@ class _Names:
 names = _Names()
 
 
-_facts = {}
+# what the rules saw in the current file (not facts()' cache, which this
+# dict shared a name with, and so its start_file() clear)
+_seen_here = {}
 _current = []
 
 
 def start_file(files):
     """Called by every .cocci once per file, before its other rules."""
     names.reset(files[0] if files else None)
-    _facts.clear()
+    _seen_here.clear()
     _current[:] = list(files)
 
 
 def fact(kind, value):
     """Remember something a rule saw in this file (e.g. "data_set", "x")."""
-    _facts.setdefault(kind, set()).add(str(value))
+    _seen_here.setdefault(kind, set()).add(str(value))
 
 
 def has_fact(kind, value):
-    return str(value) in _facts.get(kind, ())
+    return str(value) in _seen_here.get(kind, ())
 
 
 def add_member(old, p, ctx):
