@@ -34,6 +34,12 @@ def set_stats_mode():
     _mode["stats"] = True
 
 
+def set_renamed_mode():
+    """convert made the renames of members and file-scope variables (and
+    said so) in the copy coccinelle reads: @mem and @var keep to locals."""
+    _mode["renamed"] = True
+
+
 def is_tq_type(t):
     """True for the task-queue type as coccinelle spells it."""
     return " ".join(str(t).split()) in ("struct tq_struct", "struct tq_struct *")
@@ -336,10 +342,19 @@ class _Names:
         # members whose type coccinelle may know to be another (convert
         # writes them in X.typed); None: any
         self.typed = None
+        # "line:column" of the accesses to a task kept on a private queue
+        # (X.kept), in the copy coccinelle reads: it keeps its type, and
+        # its name with it
+        self.kept = set()
         if fname:
             try:
                 with open(fname + ".typed") as f:
                     self.typed = set(f.read().split())
+            except OSError:
+                pass
+            try:
+                with open(fname + ".kept") as f:
+                    self.kept = set(f.read().split())
             except OSError:
                 pass
         path = os.environ.get("TQ_RENAME_MAP")
@@ -376,7 +391,7 @@ def has_fact(kind, value):
 def add_member(old, p, ctx):
     """A struct member `struct tq_struct old` at p; ctx names the struct."""
     new = new_name(old)
-    if not new:
+    if not new or _mode.get("renamed"):
         return
     toks = file_tokens(p[0].file)
     i = _find(toks, old, int(p[0].line))
@@ -402,6 +417,8 @@ def add_var(old, p):
     toks = file_tokens(pos.file)
     fn = pos.current_element
     if fn == old or fn in ("something_else", ""):
+        if _mode.get("renamed"):
+            return
         # file scope: the new name must be unused in the whole file
         why = None
         if new in identifiers(toks):
@@ -448,6 +465,13 @@ def field_typed(old):
     """Is old a member to rename whose type coccinelle may know to be
     another than a task's, in this file?"""
     return field_new(old) is not None and (names.typed is None or old in names.typed)
+
+
+def field_renamed_at(p):
+    """Is the access to a member at p renamed?  Not where coccinelle
+    knows its type to be another (@acc_other), nor a kept task's."""
+    at = "%s:%s" % (p[0].line, p[0].column)
+    return not has_fact("acc_other", at) and at not in names.kept
 
 
 def global_new(old):

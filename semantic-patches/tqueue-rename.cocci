@@ -21,6 +21,14 @@
 /// every file that uses it (map passed in TQ_RENAME_MAP); it finds them
 /// in Python (tqconvert/renames.py), as @mem and @var match them: keep
 /// the two in step.  Comments are not changed.  Run first, before the other tqueue-*.cocci files.
+///
+/// -D renamed (what convert --rename passes): convert has made the renames
+/// of members and file-scope variables itself, in the copy it hands spatch
+/// (renames.edits(): one pass over the tokens, where each rule below is a
+/// pass over every function), and said them; the rules then rename the
+/// locals, and the members of the names convert lists in X.typed (a member
+/// of that name may be typed otherwise, which coccinelle may know), but
+/// not a kept task's (X.kept).
 //
 // Confidence: Moderate
 // Copyright: the workqueue driver-conversion sandbox, GPLv2.
@@ -32,6 +40,7 @@ virtual patch
 virtual report
 virtual stats
 virtual rename
+virtual renamed
 
 @initialize:python@
 @@
@@ -52,9 +61,18 @@ tqlib.set_report_mode()
 @@
 tqlib.set_stats_mode()
 
+// -D renamed: convert made the renames of members and file-scope
+// variables in the copy it hands spatch (tqconvert/renames.py edits(),
+// a pass over the tokens where each rule below is a pass over every
+// function), but for the accesses to a member coccinelle may know to be
+// of another type: those are left to @acc_other and the rule after it.
+@script:python depends on renamed@
+@@
+tqlib.set_renamed_mode()
+
 // ----------------------------------------------------------- collect
 
-@mem depends on rename@
+@mem depends on rename && !renamed@
 typedef work_t;
 type T;
 identifier fld;
@@ -160,7 +178,7 @@ declarer name DECLARE_WORK;
 
 // ---------------------------------------------------------- globals
 
-@depends on rename && patch@
+@depends on rename && patch && !renamed@
 typedef work_t;
 identifier old : script:python() { tqlib.global_new(old) is not None };
 fresh identifier new = script:python(old) { tqlib.global_new(old) };
@@ -191,7 +209,7 @@ declarer name DECLARE_WORK;
  , f, d);
 )
 
-@depends on rename && patch@
+@depends on rename && patch && !renamed@
 identifier old : script:python() { tqlib.global_new(old) is not None };
 fresh identifier new = script:python(old) { tqlib.global_new(old) };
 @@
@@ -233,11 +251,16 @@ position p;
 )
 )
 
-@depends on rename && patch@
-identifier old : script:python() { tqlib.field_new(old) is not None };
+@script:python@
+p << acc_other.p;
+@@
+tqlib.fact("acc_other", "%s:%s" % (p[0].line, p[0].column))
+
+@depends on rename && patch && (!renamed || acc_typed)@
+identifier old : script:python() { tqlib.field_typed(old) };
 fresh identifier new = script:python(old) { tqlib.field_new(old) };
 expression X;
-position p != acc_other.p;
+position p : script:python() { tqlib.field_renamed_at(p) };
 @@
 (
  X.
@@ -249,10 +272,10 @@ position p != acc_other.p;
 + new
 )
 
-@depends on rename && patch@
+@depends on rename && patch && (!renamed || acc_typed)@
 typedef work_t;
 type T;
-identifier old : script:python() { tqlib.field_new(old) is not None };
+identifier old : script:python() { tqlib.field_typed(old) };
 fresh identifier new = script:python(old) { tqlib.field_new(old) };
 @@
  T { ...

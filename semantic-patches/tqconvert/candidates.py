@@ -9,6 +9,8 @@ import tqbh
 import tqlib
 import tqprep
 
+from .prepare import old_tokens
+
 
 _TQ_MEMBER = re.compile(r"\bstruct\s+tq_struct\s*\**\s*(\w+)\s*(?:\[[^]\n]*\]\s*)?[;,]")
 
@@ -34,7 +36,7 @@ def private_tasks(cands, includes):
         tags[e] = set(_STRUCT_TAG.findall(e.old))
         queues = "queue_task" in tqlib.facts(e.old).names
         if queues or "typedef" in e.old:
-            t = tqprep.scan(e.old)
+            t = old_tokens(e)
             typedefs[e] = tqprep.typedef_tags(t)
             if queues:
                 toks[e] = t

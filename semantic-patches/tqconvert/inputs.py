@@ -37,6 +37,8 @@ class Entry:
         self.typedefs = {}          # {typedef name: struct tag} it sees
         self.work = None
         self.full = None            # --rename: the copy with no body blanked (full_text)
+        self.renamed = None         # --rename: [(kind, idiom, line, msg)] said of its renames
+        self.prerenamed = False     # --rename: renames made in parsed (Job.rename)
         self.regions = None
         self.unparsed = []          # [(line, what, near)]
         self.gave_up = None         # spatch could not handle the file: why

@@ -48,6 +48,11 @@ _DECLARED = re.compile(r"\b(?:struct (?:tq_struct|work_struct)|work_t)(?: \*| co
                        r"(\w+)")
 
 
+# a task or a work declared (tqlib.facts()' code): what --rename collects
+# and renames declarations from
+DECLARES_TASK = re.compile(r"\bstruct tq_struct \w+ [;=\[,]|\bwork_t \w+|\bDECLARE_WORK\b")
+
+
 def concern_names(text, members):
     """The names that make a function of text worth coccinelle's time."""
     code = tqlib.facts(text).code
@@ -72,6 +77,14 @@ def stage_set(e, stages):
     return tuple(out) or ("tqueue-types.cocci",)
 
 
+def old_tokens(e):
+    """tqprep.scan(e.old), once for the text it is now."""
+    memo = getattr(e, "_old_toks", None)
+    if memo is None or memo[0] is not e.old:
+        memo = e._old_toks = (e.old, tqprep.scan(e.old))
+    return memo[1]
+
+
 def prepare(e, members, rename):
     """The copy of e coccinelle reads: constructs it cannot parse hidden,
     bodies of no concern blanked, the tasks of private queues hidden (a
@@ -83,24 +96,26 @@ def prepare(e, members, rename):
     with no body blanked, line for line (tqlib.file_tokens)."""
     if e.parsed is not None:
         return
-    toks = tqprep.scan(e.old)
+    toks = old_tokens(e)
     e.keep = concern_names(e.old, members)
     e.parsed, e.hidden = tqprep.hide(e.old, toks, KNOWN_MARKERS, e.keep, e.kept_tasks,
                                      e.kept_members, e.typedefs, old_kernel_lines(e.old))
     e.regions = tqprep.regions(e.old, toks)
     with open(e.work, "wb") as f:
         f.write(e.parsed.encode("latin-1"))
-    if rename:
+    if rename and DECLARES_TASK.search(tqlib.facts(e.old).code):
+        # only a file that declares a task or a work has a name whose
+        # rename the rules check (a local's), or collect
         with open(e.work + ".full", "wb") as f:
             f.write(full_text(e, toks).encode("latin-1"))
-        e.full = None
+    e.full = None
 
 
 def full_text(e, toks=None):
     """e's copy for coccinelle with no body blanked: what --rename checks
     every name against, and collects the tree's names from."""
     if e.full is None:
-        e.full, _ = tqprep.hide(e.old, toks, KNOWN_MARKERS, None, e.kept_tasks,
+        e.full, _ = tqprep.hide(e.old, toks or old_tokens(e), KNOWN_MARKERS, None, e.kept_tasks,
                                 e.kept_members, e.typedefs, old_kernel_lines(e.old))
     return e.full
 
@@ -136,15 +151,18 @@ def other_typed(text, names, cache=None):
     return out
 
 
-def typed_members(e, seen, cache):
+def typed_members(e, seen, cache, fields=None):
     """The members e's copy for coccinelle reaches (x.m, p->m) that
     --rename may rename and whose type coccinelle may know to be another
     than a task's, from a declaration in that copy or in a header it
     includes: tqueue-rename's @acc_other, which matches every typed
-    expression of every function it is given, runs only on those."""
+    expression of every function it is given, runs only on those.  fields:
+    the members to rename, if known (the tree's map)."""
     code = tqlib.facts(e.parsed).code.split(" ")
     reached = {code[i] for i in range(1, len(code))
                if code[i - 1] in (".", "->") and tqlib.new_name(code[i])}
+    if fields is not None:
+        reached &= fields
     if not reached:
         return set()
     out = other_typed(e.parsed, reached)

@@ -19,7 +19,7 @@ What those rules match, and so what declared() finds:
     counted as in its first live branch.
 """
 
-import re
+import bisect
 
 import tqlib
 import tqprep
@@ -76,7 +76,7 @@ def events(toks):
 
 
 def _declarators(ev, k, typed):
-    """[(name, line)] of the plain names declared by the declaration whose
+    """[Tok] of the plain names declared by the declaration whose
     type ends before ev[k]: `a, b;`, `x = {...};` (typed == "init"), not
     `*p` nor `a[2]`."""
     out = []
@@ -85,7 +85,7 @@ def _declarators(ev, k, typed):
         t = ev[k][1]
         nxt = ev[k + 1][1].val if k + 1 < n and ev[k + 1][0] == "tok" else None
         if t.kind == "ident" and (nxt in (",", ";") or nxt == "=" and typed == "init"):
-            out.append((t.val, t.line))
+            out.append(t)
         depth = 0
         while k < n and ev[k][0] == "tok":
             v = ev[k][1].val
@@ -118,15 +118,20 @@ def _declaration(ev, k, scope):
     if scope == "global" and val(k) == "DECLARE_WORK" and val(k + 1) == "(" and \
             k + 2 < n and ev[k + 2][0] == "tok" and ev[k + 2][1].kind == "ident" and \
             val(k + 3) == ",":
-        return [(ev[k + 2][1].val, ev[k + 2][1].line)]
+        return [ev[k + 2][1]]
     return []
 
 
-def declared(text):
+def declared(text, toks=None):
     """[(kind, name, line)] of the members ("member") and file-scope
     variables ("global") of a task's or a work's type that text declares,
     as tqueue-rename.cocci's @mem and @var rules collect them."""
-    ev = events(tqprep.scan(text))
+    return [(kind, t.val, t.line) for kind, t in declared_tokens(text, toks)]
+
+
+def declared_tokens(text, toks=None):
+    """declared(), with the declarator's token for a name and line."""
+    ev = events(tqprep.scan(text) if toks is None else toks)
     out = []
     # the state a conditional's branches each start from: the braces open
     # (kinds "function", "struct", "other"), the file-scope statement's
@@ -175,8 +180,8 @@ def declared(text):
                     closed = len(head) + 1
         elif prev in (None, ";", "{", "}") and (not stack or stack == ["struct"]):
             scope = "member" if stack else "global"
-            for name, line in _declaration(ev, k, scope):
-                (pending if stack else out).append((scope, name, line))
+            for tok in _declaration(ev, k, scope):
+                (pending if stack else out).append((scope, tok))
         head = head + [t] if v != ";" or stack else []
         if v == ";" and not stack:
             if pending and closed is not None and _lone_definition(state[1], closed):
@@ -224,9 +229,6 @@ def collect(text):
     return out
 
 
-_DECLARES_TASK = re.compile(r"\bstruct tq_struct \w+ [;=\[,]|\bwork_t \w+|\bDECLARE_WORK\b")
-
-
 def rename_map(decl, entries):
     """Collect the task-queue names the files of decl declare, and decide
     once for the whole tree which may be renamed: a member's name
@@ -244,6 +246,13 @@ def rename_map(decl, entries):
                 globals_blocked[old] = why
             else:
                 globals_[old] = new
+    # a variable kept on a private queue stays a struct tq_struct, and its
+    # name with it, in every file (a member keeps its name where it is
+    # seen to be the kept one: kept_starts())
+    for e in entries:
+        for old, queue in sorted(e.kept_tasks.items()):
+            if old in globals_ or old in globals_blocked:
+                globals_blocked.setdefault(old, "a task of the private queue %s, kept" % queue)
     for old in fields_blocked:
         fields.pop(old, None)
     for old, new in list(globals_.items()):
@@ -260,3 +269,120 @@ def rename_map(decl, entries):
                 break
     return {"fields": fields, "fields_blocked": fields_blocked,
             "globals": globals_, "globals_blocked": globals_blocked}
+
+
+# ------------------------------------------------------------- the renames
+
+# A name after these is not a use of a variable: a member, a tag, a label.
+_NOT_A_USE = frozenset({".", "->", "struct", "union", "enum", "goto"})
+
+
+def _outside(hidden):
+    """offset -> is it outside every construct hidden from coccinelle?"""
+    starts = [h.start for h in hidden]
+
+    def test(off):
+        i = bisect.bisect_right(starts, off) - 1
+        return i < 0 or off >= hidden[i].end
+    return test
+
+
+def kept_starts(toks, kept_tasks, kept_members, typedefs=None):
+    """The offsets of the names a task kept on a private queue is known
+    by (tqprep.private_tasks): its member's declarator, and its accesses
+    by name in this file, or by structure and member where the base's
+    structure is seen; they keep their names, as its type stays."""
+    out = set()
+    if not kept_tasks and not kept_members:
+        return out
+    for i, _ in tqprep.kept_task_tokens(toks, kept_tasks, kept_members, typedefs):
+        if toks[i].val == "tq_struct":
+            j = tqprep._after_pointers(toks, i + 1)
+            if j < len(toks):
+                out.add(toks[j].start)
+    tags = tqprep.var_tags(toks, typedefs) if kept_members else {}
+    for i in range(2, len(toks)):
+        t = toks[i]
+        if t.kind != "ident" or toks[i - 1].val not in (".", "->"):
+            continue
+        if t.val in kept_tasks or any(k in kept_members for k in
+                                      tqprep._member_of(toks, 0, i + 1, tags) or ()):
+            out.add(t.start)
+    return out
+
+
+def edits(toks, decl, rmap, hidden, typed=frozenset(), kept=frozenset()):
+    """[(start, end, new)]: what tqueue-rename.cocci's rules that rename
+    change in the text coccinelle reads (toks, and decl: its
+    declared_tokens()), made in Python: a spatch rule
+    costs a pass over every function, and these four were a third of
+    --rename's time.  Tokens of a construct hidden from coccinelle stay as
+    written, as they did.
+
+      * a member `struct tq_struct m;` (or work_t) of a structure, m one
+        of the map's fields, and every access x.m, p->m, but for a task
+        kept on a private queue (kept, from kept_starts()); a member of
+        typed (X.typed: the file may see a member of that name typed
+        otherwise) is left to the rules, which know the types coccinelle
+        knows, and rename the declarations after the accesses;
+      * every use of a file-scope variable of the map's globals, its
+        declaration among them; not a member, tag or label of that name.
+    """
+    fields, globals_ = rmap.get("fields", {}), rmap.get("globals", {})
+    if not fields and not globals_:
+        return []
+    test = _outside(hidden)
+
+    def outside(off):
+        return off not in kept and test(off)
+    out = []
+    declarators = set()
+    for scope, t in decl:
+        if scope == "member":
+            declarators.add(t.start)
+            if t.val in fields and t.val not in typed and outside(t.start):
+                out.append((t.start, t.end, fields[t.val]))
+    prev = None
+    for t in toks:
+        if t.kind == "ident" and t.start not in declarators and outside(t.start):
+            if prev in (".", "->"):
+                if t.val in fields and t.val not in typed:
+                    out.append((t.start, t.end, fields[t.val]))
+            elif t.val in globals_ and prev not in _NOT_A_USE:
+                out.append((t.start, t.end, globals_[t.val]))
+        prev = t.val
+    return out
+
+
+def columns(text, offsets, todo):
+    """[(line, column)] of text's offsets once the edits todo are made,
+    as coccinelle gives a position (column from 0); an edit keeps to its
+    line."""
+    out = []
+    for off in offsets:
+        bol = text.rfind("\n", 0, off) + 1
+        shift = sum(len(new) - (end - start) for start, end, new in todo
+                    if bol <= start and end <= off)
+        out.append((text.count("\n", 0, off) + 1, off - bol + shift))
+    return out
+
+
+def notes(decl, rmap, hidden, kept=frozenset()):
+    """[(kind, idiom, line, msg)]: what tqueue-rename's @mem and @var say
+    of the members and file-scope variables the text coccinelle reads
+    declares (decl: declared_tokens() of the text), decided by the tree's
+    map (not of a kept task's, which keeps its type and name)."""
+    outside = _outside(hidden)
+    out = []
+    for scope, t in decl:
+        if t.start in kept or not outside(t.start) or not tqlib.new_name(t.val):
+            continue
+        kind = "fields" if scope == "member" else "globals"
+        what = "member" if scope == "member" else "variable"
+        if t.val in rmap.get(kind, {}):
+            out.append(("conv", "rename_" + what, t.line,
+                        "%s %s -> %s" % (what, t.val, rmap[kind][t.val])))
+        elif t.val in rmap.get(kind + "_blocked", {}):
+            out.append(("conflict", "rename_conflict", t.line, "keeping %s name '%s': %s" % (
+                what, t.val, rmap[kind + "_blocked"][t.val])))
+    return out

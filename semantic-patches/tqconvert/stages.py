@@ -8,8 +8,10 @@ import threading
 import tqlib
 import tqprep
 
-from .prepare import concern_names, prepare, stage_set, typed_members
-from .renames import _DECLARES_TASK, rename_map
+from .prepare import (DECLARES_TASK, concern_names, old_tokens, prepare, stage_set,
+                      typed_members)
+from . import renames
+from .renames import rename_map
 from .residue import needs_residue_check
 from .spatch import (_EXN, VERBOSE, Chunk, combine, make_chunks, parse_errors, run_all,
                      stats_lines)
@@ -33,7 +35,8 @@ class Job:
         self.counter = [1000]
         self.lock = threading.Lock()
         self.seen = None            # Includes: what each file includes
-        self.typed_cache = None     # --rename on a tree: other_typed() of the headers
+        self.typed_cache = None     # --rename: other_typed() of the headers
+        self.rmap = None            # --rename: the tree's map (renames.rename_map)
 
     def base(self, chunk, parse_errors=False, includes=True):
         # the conversion run also says where the parser gave up
@@ -99,10 +102,8 @@ class Job:
         it changes."""
         for e in chunk.entries:
             prepare(e, self.members, self.args.rename)
-            if self.typed_cache is not None and e.parsed is not None:
-                with open(e.work + ".typed", "w") as f:
-                    f.write("".join(n + "\n" for n in sorted(
-                        typed_members(e, self.seen, self.typed_cache))))
+            if self.rmap is not None and e.parsed is not None and e.renamed is None:
+                self.rename(e)
         sp = self.sp_for(chunk.stages)
         cmd = ["-D", "patch"] + self.extra + ["--out-place", "--suffix", ".tqnew",
                                               "--sp-file", sp, "--file-groups", chunk.groups]
@@ -134,7 +135,39 @@ class Job:
                 # a tq_timer made delayed work is said as a context change
                 e.notes.append((line, msg))
         stats_lines(text, self.by_work, count)
+        for e in chunk.entries:
+            for kind, idiom, line, msg in e.renamed or ():
+                count(e, kind, idiom, line, msg)
         return None
+
+    def rename(self, e):
+        """--rename's renames in the copy coccinelle reads (renames.edits),
+        said as tqueue-rename's rules said them; the members whose type
+        coccinelle may know to be another (X.typed, found before the
+        renames) are left to the rules, told where a kept task's are
+        (X.kept)."""
+        typed = typed_members(e, self.seen, self.typed_cache, set(self.rmap["fields"]))
+        with open(e.work + ".typed", "w") as f:
+            f.write("".join(n + "\n" for n in sorted(typed)))
+        toks = old_tokens(e)
+        kept = renames.kept_starts(toks, e.kept_tasks, e.kept_members, e.typedefs)
+        # a file that declares no task nor work has no declarator to rename
+        decl = renames.declared_tokens(None, toks) if DECLARES_TASK.search(
+            tqlib.facts(e.old).code) else []
+        e.renamed = renames.notes(decl, self.rmap, e.hidden, kept)
+        todo = renames.edits(toks, decl, self.rmap, e.hidden, typed, kept)
+        if typed and kept:
+            # the rules rename the accesses to typed members, not a kept
+            # task's: where it stands in the copy they read
+            at = renames.columns(e.old, [t.start for t in toks
+                                         if t.start in kept and t.val in typed], todo)
+            with open(e.work + ".kept", "w") as f:
+                f.write("".join("%d:%d\n" % lc for lc in at))
+        if todo:
+            e.parsed, e.hidden = tqprep.rewrite(e.old, e.hidden, todo)
+            e.prerenamed = True
+            with open(e.work, "wb") as f:
+                f.write(e.parsed.encode("latin-1"))
 
     def finish(self, chunk):
         """The converted text of each file: hidden constructs put back,
@@ -145,8 +178,9 @@ class Job:
             if os.path.exists(e.work + ".full"):
                 # the residue check reads the converted text's names
                 os.unlink(e.work + ".full")
-            if os.path.exists(e.work + ".typed"):
-                os.unlink(e.work + ".typed")
+            for extra in (".typed", ".kept"):
+                if os.path.exists(e.work + extra):
+                    os.unlink(e.work + extra)
             if os.path.exists(e.work + ".tqnew"):
                 with open(e.work + ".tqnew", "rb") as f:
                     out = f.read().decode("latin-1")
@@ -154,7 +188,7 @@ class Job:
             if e.gave_up or (e.unparsed and self.args.no_partial):
                 # not the private queues' rewrite alone: it needs the rest
                 e.new = e.orig
-            elif out == e.parsed:
+            elif out == e.parsed and not e.prerenamed:
                 e.new = e.old
             else:
                 restored, problems = tqprep.restore(e.parsed, out, e.hidden)
@@ -239,17 +273,17 @@ def run_stages(args, jobs, job, cands, pool, tmp):
     if args.tq_timer == "delayed":
         job.extra += ["-D", "tq_timer_delayed"]
     if args.rename:
-        job.extra += ["-D", "rename"]
-        if len(cands) > 1:
-            # one file decides for itself (the .cocci does that alone);
-            # only a file that declares a task or a work has a name to
-            # collect (tqueue-rename's @mem and @var rules)
-            decl = [e for e in cands if _DECLARES_TASK.search(tqlib.facts(e.old).code)]
-            path = os.path.join(tmp, "rename-map.json")
-            with open(path, "w") as f:
-                json.dump(rename_map(decl, cands), f)
-            job.env["TQ_RENAME_MAP"] = path
-            job.typed_cache = {}
+        # the renames of members and file-scope variables made here, over
+        # the whole tree (renames.edits); only a file that declares a task
+        # or a work has a name to collect (tqueue-rename's @mem and @var)
+        job.extra += ["-D", "rename", "-D", "renamed"]
+        decl = [e for e in cands if DECLARES_TASK.search(tqlib.facts(e.old).code)]
+        job.rmap = rename_map(decl, cands)
+        path = os.path.join(tmp, "rename-map.json")
+        with open(path, "w") as f:
+            json.dump(job.rmap, f)
+        job.env["TQ_RENAME_MAP"] = path
+        job.typed_cache = {}
     job.residue_sp = os.path.join(HERE, RESIDUE)
     run_all(pool, job.process, chunks)
     # converted files with something the residue rules could report are

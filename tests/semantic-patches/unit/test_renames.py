@@ -5,6 +5,7 @@ was checked against spatch 1.1.1 with TQ_RENAME_COLLECT)."""
 import unittest
 
 import _path  # noqa: F401
+import tqprep
 from tqconvert import renames
 
 
@@ -79,6 +80,90 @@ class Collect(unittest.TestCase):
         self.assertEqual(got, {("member", "tqueue"): ("work", True),
                                ("member", "tq_hangup"): ("hangup_work", False),
                                ("global", "timer_task"): ("timer_work", True)})
+
+
+def renamed(text, rmap, typed=frozenset(), kept_tasks=None, kept_members=None):
+    """text with renames.edits() made, through tqprep.rewrite() as convert
+    makes them in the copy coccinelle reads, and back (restore())."""
+    toks = tqprep.scan(text)
+    kept = renames.kept_starts(toks, kept_tasks or {}, kept_members or {})
+    parsed, hidden = tqprep.hide(text, toks, kept_tasks=kept_tasks or {},
+                                 kept_members=kept_members or {})
+    todo = renames.edits(toks, renames.declared_tokens(None, toks), rmap, hidden, typed, kept)
+    parsed, hidden = tqprep.rewrite(text, hidden, todo)
+    out, problems = tqprep.restore(parsed, parsed, hidden)
+    assert not problems, problems
+    return out
+
+
+MAP = {"fields": {"tqueue": "work", "tq": "work"}, "fields_blocked": {},
+       "globals": {"poll_task": "poll_work"}, "globals_blocked": {}}
+
+
+class Edits(unittest.TestCase):
+    def test_members_accesses_and_globals(self):
+        text = ("struct port {\n\tstruct tq_struct tqueue;\n\tint tq_count;\n};\n"
+                "static struct tq_struct poll_task;\n"
+                "#define KICK(p) schedule_task(&(p)->tqueue)\n"
+                "/* poll_task and p->tqueue stay in a comment */\n"
+                "void f(struct port *p)\n{\n\tchar *s = \"poll_task\";\n"
+                "\tp->tqueue.data = p;\n\tschedule_task(&poll_task);\n"
+                "\tx.tqueue = 1; struct poll_task *q; goto poll_task;\n}\n")
+        want = text.replace("tq_struct tqueue", "tq_struct work").replace(
+            "(p)->tqueue", "(p)->work").replace("p->tqueue.data", "p->work.data").replace(
+            "x.tqueue", "x.work").replace("static struct tq_struct poll_task",
+                                          "static struct tq_struct poll_work").replace(
+            "(&poll_task)", "(&poll_work)")
+        self.assertEqual(renamed(text, MAP), want)
+
+    def test_members_left_to_the_rules(self):
+        # a member of that name typed otherwise: the declarations and the
+        # accesses are the rules' (which know types); variables are not
+        text = ("struct a { struct tq_struct tq; };\n"
+                "void f(struct a *p) { p->tq.data = &poll_task; }\n")
+        self.assertEqual(renamed(text, MAP, typed={"tq"}),
+                         text.replace("&poll_task", "&poll_work"))
+
+    def test_columns_after_edits(self):
+        text = "x\n\tpoll_task.tq = r->tq;\n"
+        todo = [(13, 15, "work")]         # .tq -> .work: two columns on
+        self.assertEqual(renames.columns(text, [text.index("r->tq") + 3], todo),
+                         [(2, 21)])
+
+    def test_kept_task_keeps_its_name(self):
+        # tq is queued on a private queue that stays: its declaration is
+        # hidden from coccinelle and its accesses keep the name, here by
+        # structure and member, there by name
+        text = ("struct req { struct tq_struct tq; };\nstruct dev { struct tq_struct tq; };\n"
+                "void f(struct req *r, struct dev *d)\n{\n"
+                "\tqueue_task(&r->tq, &my_queue);\n\tschedule_task(&d->tq);\n}\n")
+        got = renamed(text, MAP, kept_members={("req", "tq"): "my_queue"})
+        self.assertEqual(got, text.replace("struct dev { struct tq_struct tq; }",
+                                           "struct dev { struct tq_struct work; }").replace(
+            "&d->tq", "&d->work"))
+        got = renamed(text, MAP, kept_tasks={"tq": "my_queue"})
+        self.assertNotIn("->work", got)
+
+    def test_hidden_constructs_move_with_the_edits(self):
+        # an edit before a hidden construct on the same line changes its
+        # offset, not what restore() puts back
+        text = ("struct p { struct tq_struct tqueue; };\n"
+                "void f(struct p *x) { x->tqueue.data = 0; __attribute__((a(1))) int y; }\n")
+        self.assertEqual(renamed(text, MAP), text.replace("tqueue", "work"))
+
+
+class Notes(unittest.TestCase):
+    def test_said_by_the_map(self):
+        text = ("struct port { struct tq_struct tqueue; struct tq_struct tq_x; };\n"
+                "static struct tq_struct poll_task;\nstatic struct tq_struct other_task;\n")
+        rmap = dict(MAP, fields_blocked={"tq_x": "'x_work' is taken"},
+                    globals_blocked={"other_task": "a task of the private queue q, kept"})
+        decl = renames.declared_tokens(text)
+        got = [(k, i, ln) for k, i, ln, _ in renames.notes(decl, rmap, [])]
+        self.assertEqual(got, [("conv", "rename_member", 1),
+                               ("conflict", "rename_conflict", 1),
+                               ("conv", "rename_variable", 2),
+                               ("conflict", "rename_conflict", 3)])
 
 
 if __name__ == "__main__":

@@ -1,0 +1,7 @@
+#include <linux/tqueue.h>
+#include "dev.h"
+
+void dev_kick(struct dev *d)
+{
+	schedule_task(&d->tq);
+}
