@@ -522,10 +522,19 @@ _EMPTY_LIST = {"{0,0}", "{NULL,NULL}", "{}", "{0}", "{NULL}", "0", "NULL"}
 _ZERO = {"0", "0UL", "0L", "0ul", "0l"}
 
 
+def designated(element):
+    """Is element of an initialiser designated (.m = v, or GNU m: v)?"""
+    return _DESIG.match(element) is not None
+
+
 def _positional(elements):
     """{routine, data, positional: n} for the 2.4 layout { list, sync,
-    routine, data } with an empty list and a zero sync, else None."""
+    routine, data } with an empty list and a zero sync, else None.  One
+    zero alone (`{0,}`, `{ NULL }`) zeroes the whole task, as a static
+    with no initialiser is."""
     els = [" ".join(e.split()) for e in elements]
+    if len(els) == 1 and re.sub(r"\s+", "", els[0]).replace(",}", "}") in _EMPTY_LIST:
+        return {"positional": "1"}
     if not 2 <= len(els) <= 4 or \
             re.sub(r"\s+", "", els[0]).replace(",}", "}") not in _EMPTY_LIST or \
             els[1] not in _ZERO:

@@ -122,6 +122,7 @@ identifier rs : script:python() { tqlib.has_fact("init_rs", rs) };
 identifier rds : script:python() { tqlib.has_fact("init_rds", rds) };
 identifier ds : script:python() { tqlib.has_fact("init_ds", ds) };
 identifier none : script:python() { tqlib.has_fact("init_", none) };
+identifier pos_one : script:python() { tqlib.has_fact("init_p1", pos_one) };
 identifier pos_two : script:python() { tqlib.has_fact("init_p2", pos_two) };
 identifier pos_three : script:python() { tqlib.has_fact("init_p3", pos_three) };
 identifier pos_four : script:python() { tqlib.has_fact("init_p4", pos_four) };
@@ -138,6 +139,9 @@ declarer name DECLARE_WORK;
 |
 - struct tq_struct pos_two = { l, z };
 + DECLARE_WORK(pos_two, NULL, NULL);
+|
+- struct tq_struct pos_one = { z };
++ DECLARE_WORK(pos_one, NULL, NULL);
 |
 - struct tq_struct r = { .routine = f };
 + DECLARE_WORK(r, f, NULL);

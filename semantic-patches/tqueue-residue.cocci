@@ -157,7 +157,7 @@ p << ini.p;
 @@
 fs = tqlib.parse_tq_initializer(il.elements)
 els = [" ".join(e.split()) for e in il.elements]
-if fs is None and len(els) >= 3 and not tqlib.parse_tq_initializer(els[:1]):
+if fs is None and len(els) >= 3 and not tqlib.designated(els[0]):
     tqlib.note(p, "residue_initializer",
                "%s: positional tq_struct initialiser with a list or sync (%s, %s) DECLARE_WORK "
                "cannot express; by hand: DECLARE_WORK(%s, %s, %s) and drop what set them"
