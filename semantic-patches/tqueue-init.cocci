@@ -92,6 +92,16 @@ if fs is not None and tqlib.null_if_zero(fs.get("data", "NULL")) == "NULL":
 
 // ----------------------------------------------------------- initialisers
 
+// A const task is a template copied into the one queued (baycom_epp's
+// `const struct tq_struct run_bh = {...}; ... bc->run_bh = run_bh;`):
+// DECLARE_WORK declares no const, so the const goes.
+@depends on patch@
+identifier x;
+initializer list il;
+@@
+- const struct tq_struct x = { il };
++ struct tq_struct x = { il };
+
 // Which initialisers DECLARE_WORK can express, by the members they set.
 @dinit@
 identifier x;
