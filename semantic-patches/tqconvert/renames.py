@@ -311,6 +311,22 @@ def kept_starts(toks, kept_tasks, kept_members, typedefs=None):
     return out
 
 
+def _in_structures(toks):
+    """The offsets of the tokens inside a structure's or union's braces:
+    a name there is a member's (or a tag's), never a variable's use."""
+    out = set()
+    n = len(toks)
+    for i, t in enumerate(toks):
+        if t.val not in ("struct", "union"):
+            continue
+        j = i + 2 if i + 1 < n and toks[i + 1].kind == "ident" else i + 1
+        if j < n and toks[j].val == "{" and not (out and toks[j].start in out):
+            k = tqprep._match_close(toks, j, "{", "}")
+            for m in range(j + 1, k if k is not None else j + 1):
+                out.add(toks[m].start)
+    return out
+
+
 def edits(toks, decl, rmap, hidden, typed=frozenset(), kept=frozenset()):
     """[(start, end, new)]: what tqueue-rename.cocci's rules that rename
     change in the text coccinelle reads (toks, and decl: its
@@ -326,7 +342,8 @@ def edits(toks, decl, rmap, hidden, typed=frozenset(), kept=frozenset()):
         otherwise) is left to the rules, which know the types coccinelle
         knows, and rename the declarations after the accesses;
       * every use of a file-scope variable of the map's globals, its
-        declaration among them; not a member, tag or label of that name.
+        declaration among them; not a member (any name inside a
+        structure's braces), tag or label of that name.
     """
     fields, globals_ = rmap.get("fields", {}), rmap.get("globals", {})
     if not fields and not globals_:
@@ -342,6 +359,7 @@ def edits(toks, decl, rmap, hidden, typed=frozenset(), kept=frozenset()):
             declarators.add(t.start)
             if t.val in fields and t.val not in typed and outside(t.start):
                 out.append((t.start, t.end, fields[t.val]))
+    inside = None
     prev = None
     for t in toks:
         if t.kind == "ident" and t.start not in declarators and outside(t.start):
@@ -349,7 +367,10 @@ def edits(toks, decl, rmap, hidden, typed=frozenset(), kept=frozenset()):
                 if t.val in fields and t.val not in typed:
                     out.append((t.start, t.end, fields[t.val]))
             elif t.val in globals_ and prev not in _NOT_A_USE:
-                out.append((t.start, t.end, globals_[t.val]))
+                if inside is None:
+                    inside = _in_structures(toks)
+                if t.start not in inside:
+                    out.append((t.start, t.end, globals_[t.val]))
         prev = t.val
     return out
 

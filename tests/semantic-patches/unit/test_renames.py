@@ -130,6 +130,15 @@ class Edits(unittest.TestCase):
         self.assertEqual(renames.columns(text, [text.index("r->tq") + 3], todo),
                          [(2, 21)])
 
+    def test_a_member_named_as_a_variable_stays(self):
+        # another structure's member of the variable's name is not the
+        # variable: neither its declaration nor its accesses change
+        text = ("struct stats { int poll_task; struct { long poll_task; } in; };\n"
+                "static struct tq_struct poll_task;\n"
+                "void f(struct stats *s) { s->poll_task++; schedule_task(&poll_task); }\n")
+        want = text.replace("tq_struct poll_task", "tq_struct poll_work")
+        self.assertEqual(renamed(text, MAP), want.replace("(&poll_task)", "(&poll_work)"))
+
     def test_kept_task_keeps_its_name(self):
         # tq is queued on a private queue that stays: its declaration is
         # hidden from coccinelle and its accesses keep the name, here by
