@@ -391,7 +391,7 @@ def has_fact(kind, value):
 def add_member(old, p, ctx):
     """A struct member `struct tq_struct old` at p; ctx names the struct."""
     new = new_name(old)
-    if not new or _mode.get("renamed"):
+    if not new:
         return
     toks = file_tokens(p[0].file)
     i = _find(toks, old, int(p[0].line))

@@ -853,15 +853,17 @@ def hide(text, toks=None, known=(), keep=None, kept_tasks=(), kept_members=(),
         if h.start >= last:
             kept.append(h)
             last = h.end
-    return _assemble(text, kept), kept
+    return _splice(text, [(h.start, h.end, h.repl) for h in kept]), kept
 
 
-def _assemble(text, hidden):
+def _splice(text, pieces):
+    """text with each (start, end, new) of pieces, in order and apart, in
+    place of what stood there."""
     out, pos = [], 0
-    for h in hidden:
-        out.append(text[pos:h.start])
-        out.append(h.repl)
-        pos = h.end
+    for start, end, new in pieces:
+        out.append(text[pos:start])
+        out.append(new)
+        pos = end
     out.append(text[pos:])
     return "".join(out)
 
@@ -872,19 +874,14 @@ def rewrite(text, hidden, edits):
     constructs' offsets move with the edits, their lines do not (an edit
     keeps to its line)."""
     edits = sorted(edits)
-    out, pos, delta, moved, k = [], 0, 0, [], 0
+    delta, moved, k = 0, [], 0
     for h in hidden:
         while k < len(edits) and edits[k][1] <= h.start:
             delta += len(edits[k][2]) - (edits[k][1] - edits[k][0])
             k += 1
         moved.append(Hidden(h.kind, h.line, h.start + delta, h.end + delta, h.orig, h.repl,
                             h.what))
-    for start, end, new in edits:
-        out.append(text[pos:start])
-        out.append(new)
-        pos = end
-    out.append(text[pos:])
-    return _assemble("".join(out), moved), moved
+    return _splice(_splice(text, edits), [(h.start, h.end, h.repl) for h in moved]), moved
 
 
 def _runs(lines, count):

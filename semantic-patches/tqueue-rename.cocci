@@ -61,11 +61,7 @@ tqlib.set_report_mode()
 @@
 tqlib.set_stats_mode()
 
-// -D renamed: convert made the renames of members and file-scope
-// variables in the copy it hands spatch (tqconvert/renames.py edits(),
-// a pass over the tokens where each rule below is a pass over every
-// function), but for the accesses to a member coccinelle may know to be
-// of another type: those are left to @acc_other and the rule after it.
+// -D renamed: see the header; @mem and @var's file-scope names are done
 @script:python depends on renamed@
 @@
 tqlib.set_renamed_mode()

@@ -107,15 +107,15 @@ def prepare(e, members, rename):
         # only a file that declares a task or a work has a name whose
         # rename the rules check (a local's), or collect
         with open(e.work + ".full", "wb") as f:
-            f.write(full_text(e, toks).encode("latin-1"))
+            f.write(full_text(e).encode("latin-1"))
     e.full = None
 
 
-def full_text(e, toks=None):
+def full_text(e):
     """e's copy for coccinelle with no body blanked: what --rename checks
     every name against, and collects the tree's names from."""
     if e.full is None:
-        e.full, _ = tqprep.hide(e.old, toks or old_tokens(e), KNOWN_MARKERS, None, e.kept_tasks,
+        e.full, _ = tqprep.hide(e.old, old_tokens(e), KNOWN_MARKERS, None, e.kept_tasks,
                                 e.kept_members, e.typedefs, old_kernel_lines(e.old))
     return e.full
 
