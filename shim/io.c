@@ -1,0 +1,181 @@
+/*
+ * io.c - port and memory I/O, routed to the registered device
+ * (<shim/io.h>); with none, the bus floats: reads are all ones.
+ *
+ * ioremap()ed ranges are host memory the shim keeps, one block per call,
+ * listed so that an address in one maps back to its physical address.
+ */
+#include "shim.h"
+#include <asm/io.h>
+#include <asm/page.h>
+#include <shim/io.h>
+
+#define MAX_MAPS 64
+
+static const struct shim_io_ops *io_ops;
+static struct shim_mutex maps_lock = SHIM_MUTEX_INIT;
+static struct {
+	unsigned long phys, size;
+	unsigned char *host;
+} maps[MAX_MAPS];
+
+void shim_io_register(const struct shim_io_ops *ops)
+{
+	__atomic_store_n(&io_ops, ops, __ATOMIC_RELEASE);
+}
+
+static const struct shim_io_ops *ops(void)
+{
+	return __atomic_load_n(&io_ops, __ATOMIC_ACQUIRE);
+}
+
+static unsigned int ones(int size)
+{
+	return size == 4 ? 0xffffffffu : (1u << (8 * size)) - 1;
+}
+
+unsigned int shim_io_in(unsigned long port, int size)
+{
+	const struct shim_io_ops *o = ops();
+
+	return o && o->in ? o->in(port, size) & ones(size) : ones(size);
+}
+
+void shim_io_out(unsigned long port, unsigned int val, int size)
+{
+	const struct shim_io_ops *o = ops();
+
+	if (o && o->out)
+		o->out(port, val & ones(size), size);
+}
+
+#define STRING_IO(name, type, size)                                         \
+	void ins##name(unsigned long port, void *addr, unsigned long count) \
+	{                                                                   \
+		type *p = addr;                                             \
+		while (count--)                                             \
+			*p++ = shim_io_in(port, size);                      \
+	}                                                                   \
+	void outs##name(unsigned long port, const void *addr,               \
+			unsigned long count)                                \
+	{                                                                   \
+		const type *p = addr;                                       \
+		while (count--)                                             \
+			shim_io_out(port, *p++, size);                      \
+	}
+STRING_IO(b, u8, 1)
+STRING_IO(w, u16, 2)
+STRING_IO(l, u32, 4)
+
+void *ioremap(unsigned long phys, unsigned long size)
+{
+	unsigned char *host;
+	int i;
+
+	if (!size)
+		return NULL;
+	host = shim_host_alloc(size, PAGE_SIZE);
+	if (!host)
+		return NULL;
+	memset(host, 0xff, size);
+	shim_mutex_lock(&maps_lock);
+	for (i = 0; i < MAX_MAPS; i++) {
+		if (!maps[i].host) {
+			maps[i].phys = phys;
+			maps[i].size = size;
+			maps[i].host = host;
+			break;
+		}
+	}
+	shim_mutex_unlock(&maps_lock);
+	if (i == MAX_MAPS) {
+		shim_host_free(host);
+		return NULL;
+	}
+	return host;
+}
+
+void iounmap(void *addr)
+{
+	int i;
+
+	shim_mutex_lock(&maps_lock);
+	for (i = 0; i < MAX_MAPS; i++) {
+		if (maps[i].host == addr) {
+			maps[i].host = NULL;
+			break;
+		}
+	}
+	shim_mutex_unlock(&maps_lock);
+	if (i == MAX_MAPS) {
+		printk(KERN_ERR "iounmap: bad address %p\n", addr);
+		return;
+	}
+	shim_host_free(addr);
+}
+
+unsigned long shim_io_phys(const volatile void *addr)
+{
+	const unsigned char *a = (const unsigned char *) addr;
+	unsigned long phys = 0;
+	int i;
+
+	shim_mutex_lock(&maps_lock);
+	for (i = 0; i < MAX_MAPS; i++) {
+		if (maps[i].host && a >= maps[i].host &&
+		    a < maps[i].host + maps[i].size) {
+			phys = maps[i].phys + (a - maps[i].host);
+			break;
+		}
+	}
+	shim_mutex_unlock(&maps_lock);
+	return phys;
+}
+
+unsigned int shim_io_read(const volatile void *addr, int size)
+{
+	const struct shim_io_ops *o = ops();
+	unsigned long phys = shim_io_phys(addr);
+	unsigned int v = 0;
+
+	if (phys && o && o->read)
+		return o->read(phys, size) & ones(size);
+	memcpy(&v, (const void *) addr, size);
+	return v;
+}
+
+void shim_io_write(const volatile void *addr, unsigned int val, int size)
+{
+	const struct shim_io_ops *o = ops();
+	unsigned long phys = shim_io_phys(addr);
+
+	memcpy((void *) addr, &val, size);
+	if (phys && o && o->write)
+		o->write(phys, val & ones(size), size);
+}
+
+void memcpy_fromio(void *to, const volatile void *from, unsigned long n)
+{
+	unsigned char *t = to;
+	const volatile unsigned char *f = from;
+
+	while (n--)
+		*t++ = shim_io_read(f++, 1);
+}
+
+void memcpy_toio(volatile void *to, const void *from, unsigned long n)
+{
+	volatile unsigned char *t = to;
+	const unsigned char *f = from;
+
+	while (n--)
+		shim_io_write(t++, *f++, 1);
+}
+
+void memset_io(volatile void *addr, int c, unsigned long n)
+{
+	volatile unsigned char *t = addr;
+
+	while (n--)
+		shim_io_write(t++, (unsigned char) c, 1);
+}
