@@ -49,6 +49,7 @@ class Entry:
         self.conflicts = []
         self.moves = []             # [(line, "routine: from -> to: why")]
         self.bh_kept = {}           # {private queue: why tqbh kept it}
+        self.drains = []            # [(function, why)]: run_task_queue() kept (tqbh)
         self.blocked = []           # [(line, why)]: not converted, all or none
 
     @property
