@@ -17,12 +17,12 @@ before coccinelle runs, so that their tasks convert like any other work:
     the handler, its prototypes, init_bh(), remove_bh() and every
     mark_bh() of that BH go;
   * drained from the driver's own interrupt, timer, tasklet or bottom-half
-    code that does more: the run_task_queue() goes (keventd runs the tasks);
+    code that does more: the run_task_queue() goes (events runs the tasks);
   * drained from process code (close, ioctl, module exit, code that
     sleeps): run_task_queue() -> flush_scheduled_work(), which waits for
     what was queued, as the synchronous run did;
   * --own-queue: a create_workqueue() queue of the driver's own instead of
-    keventd, created where the bottom half was registered and destroyed
+    the events queue, created where the bottom half was registered and destroyed
     where it was removed (flush_workqueue() where process code drained it).
 
 A queue used any other way (its emptiness tested, run where the driver
@@ -31,7 +31,7 @@ value is used, one name declared in several files and used in others)
 stays a task queue; the reason is given, to be reported at its
 declaration.  Every routine whose context changes (bottom half, timer,
 interrupt -> process) is named, in the form of a demo .moves line:
-`routine: queue -> keventd: why`.
+`routine: queue -> events: why` (the names the demo's monitor reports).
 
 Standard library only; used by convert before any spatch runs.
 """
@@ -202,14 +202,14 @@ class Plan:
         self.moves = {}         # key -> [(offset, move)]
         self.kept = {}          # key -> {queue: reason}
         self.residue = {}       # key -> [(function, reason)]: a run kept, to do by hand
-        self.converted = []     # (file, queue, keventd or workqueue, [BH freed])
+        self.converted = []     # (file, queue, events or its own queue's name, [BH freed])
 
     def edit(self, key, start, end, text):
         self.edits.setdefault(key, []).append((start, end, text))
 
 
-def plan(texts, mode="keventd", tq_timer=True, includes=None):
-    """texts: {key: text} of the candidates.  mode: keventd (default),
+def plan(texts, mode="events", tq_timer=True, includes=None):
+    """texts: {key: text} of the candidates.  mode: events (default),
     own (--own-queue) or keep (--keep-private-queues); tq_timer: its tasks
     become delayed work; includes: {key: [keys of the candidate headers
     it includes]}.  Returns a Plan."""
@@ -330,7 +330,8 @@ def _one_queue(out, q, files, mode, texts):
         for d in drains:
             if d[2] == "bh-only" and not d[4][0].calls.get("init_bh"):
                 own = False
-    target = wq if own else "keventd"
+    # the workqueue's name as its threads and the monitor show it
+    target = queue_name(q) if own else "events"
 
     # -- the edits
     # the queue's declaration
@@ -375,7 +376,7 @@ def _one_queue(out, q, files, mode, texts):
             a, b = g.line_span(ib.i, ib.end)
             if own:
                 out.edit(g.key, g.toks[ib.i].start, g.toks[ib.end].end,
-                         '%s = create_workqueue("%s");' % (wq, wq[:-3]))
+                         '%s = create_workqueue("%s");' % (wq, target))
             else:
                 out.edit(g.key, a, b, _empty(g, ib, a, b))
         elif kind == "atomic":
@@ -425,10 +426,18 @@ def _one_queue(out, q, files, mode, texts):
     out.converted.append((home.key, q, target, sorted(freed)))
 
 
+def queue_name(q):
+    """The name --own-queue gives the workqueue that replaces the private
+    task queue q (tq_riscom -> "riscom"): create_workqueue() takes ten
+    characters at most."""
+    name = re.sub(r"^(?:tq|task_queue|tqueue)_|_(?:tq|task_queue|tqueue)$", "", q) or q
+    return name[:10]
+
+
 def _flush_system_queue(out, fi, q, headers=()):
     """run_task_queue(&tq_immediate) or (&tq_timer) in process code (a
     close or release that lets what the interrupts queued run first): its
-    tasks are work on keventd now, so flush_scheduled_work() waits for
+    tasks are work on the events queue now, so flush_scheduled_work() waits for
     them; nothing where a flush_scheduled_tasks() already follows.  The
     tasks of tq_timer are delayed work, which a flush does not wait for
     while its timer runs: each is cancelled first (_drain_delayed)."""

@@ -159,7 +159,7 @@ def private_queues(args, cands, seen=None):
     (e.moves), what stays a task queue with its reason (e.bh_kept), a
     drain left to do by hand (e.drains).  seen: what each file includes
     (inputs.Includes), for the tasks a header queues on tq_timer."""
-    mode = "keep" if args.keep_private_queues else "own" if args.own_queue else "keventd"
+    mode = "keep" if args.keep_private_queues else "own" if args.own_queue else "events"
     includes = {}
     if seen is not None:
         by_real = {os.path.realpath(e.src): e for e in cands}
