@@ -97,15 +97,19 @@ TEST_BINS	:= $(patsubst %,$(BUILD)/tests/%,$(TEST_DIRS))
 
 # tests/taskqueue runs on the task queue; everything else on the workqueue
 test_stacklib	= $(if $(filter taskqueue,$(1)),$(LIB_TASKQUEUE),$(LIB_WORKQUEUE))
+# tests/device: the interrupt lines of the world
+DEVICE_SRCS	:= $(addprefix $(TOP)/drivers/world/,irq.c)
+test_world	= $(if $(filter device,$(1)),-I$(TOP)/drivers/include $(DEVICE_SRCS))
 
 
 .SECONDEXPANSION:
 $(BUILD)/tests/%: $$(wildcard $(TOP)/tests/%/*.c) $(TOP)/tests/child.c $(TOP)/drivers/runner/runner.c \
-		$(wildcard $(TOP)/tests/*.h $(TOP)/tests/*/*.h) $(LIBS)
+		$(wildcard $(TOP)/tests/*.h $(TOP)/tests/*/*.h) $(LIBS) $$(if $$(filter device,$$*),$(DEVICE_SRCS) \
+		$(wildcard $(TOP)/drivers/include/world/*.h))
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(KCFLAGS) -I$(TOP)/tests -I$(TOP)/drivers -DBUILD_DIR='"$(BUILD)"' \
 		-DTOP_DIR='"$(TOP)"' -o $@ $(wildcard $(TOP)/tests/$*/*.c) $(TOP)/tests/child.c \
-		$(if $(filter drivers,$*),$(TOP)/drivers/runner/runner.c) \
+		$(if $(filter drivers,$*),$(TOP)/drivers/runner/runner.c) $(call test_world,$*) \
 		$(if $(wildcard $(call test_stacklib,$*)),$(call test_stacklib,$*)) \
 		$(LIBSHIM) $(CRITERION) $(HOSTLIBS)
 
