@@ -100,6 +100,9 @@ test_stacklib	= $(if $(filter taskqueue,$(1)),$(LIB_TASKQUEUE),$(LIB_WORKQUEUE))
 # tests/device: the generic device and the interrupt lines of the world
 DEVICE_SRCS	:= $(addprefix $(TOP)/drivers/world/,device.c irq.c sancov.c)
 test_world	= $(if $(filter device,$(1)),-I$(TOP)/drivers/include $(DEVICE_SRCS))
+# tests/search: the device search on a board of its own (below)
+SEARCH_SRC	:= $(TOP)/tests/search/board
+SEARCH_BOARD	:= $(BUILD)/tests/search/board
 
 
 .SECONDEXPANSION:
@@ -144,7 +147,7 @@ CHECKS		= $(TEST_BINS) $(STRESS_BINS) $(TOP)/tests/fastpath/run \
 check: deps	## run every test; ends with "N passed, N failed"
 	@$(MAKE) --no-print-directory run-checks
 
-run-checks: $(LIBS) $(TEST_BINS) $(STRESS_BINS) $(DRIVER_BINS) $(MODULES) $(EXPLORE_BINS)
+run-checks: $(LIBS) $(TEST_BINS) $(STRESS_BINS) $(DRIVER_BINS) $(MODULES) $(EXPLORE_BINS) $(SEARCH_BOARD)
 	@TOP=$(TOP) STRESS_SECONDS=$${STRESS_SECONDS:-10} $(TOP)/scripts/run-checks $(CHECKS)
 
 ASAN		:= -fsanitize=address,undefined -fno-sanitize-recover=undefined \
@@ -188,6 +191,11 @@ endef
 # host threads, at -O0 so that each line's count is its own and a call in
 # an inlined function is counted where it is written
 coverage_flags	= -O0 --coverage -fprofile-update=atomic -fprofile-filter-files='$(1)/'
+# SEARCH=1 (the device search, demo/device_search.py): the driver's own
+# sources also tell the generic device what they compare its reads with
+# (gcc's trace-cmp, drivers/world/sancov.c), for the search to learn the
+# values a driver wants from its board
+search_flags	= -fsanitize-coverage=trace-cmp
 
 # $(call driver_objects,OBJDIR,SRCDIR): a driver's sources, each compiled
 # once per side (the driver's binary and "all" share them), apart from
@@ -196,7 +204,8 @@ define driver_objects
 $(1)/%.o: $(2)/%.c $(DRIVER_HDRS) $(wildcard $(2)/include/*/*.h) $(SHIM_HDRS)
 	@mkdir -p $$(@D)
 	$$(CC) $$(CFLAGS) $$(KCFLAGS) $(call driver_includes,$(2)) \
-		$$(if $$(COVERAGE),$(call coverage_flags,$(2))) -c -o $$@ $$<
+		$$(if $$(COVERAGE),$(call coverage_flags,$(2))) $$(if $$(SEARCH),$(search_flags)) \
+		-c -o $$@ $$<
 endef
 
 # $(call scenario_binary,BINARY,STACK,SRCDIR,SOURCES,SCENARIO FILES,EXTRA OBJS,WORLD);
@@ -243,6 +252,21 @@ endif
 
 drivers: $(DRIVER_BINS)	## build every driver's scenario binaries, both sides (build/drivers/)
 
+
+# tests/search: a 2.4-style board of the tests' own and a tiny runner,
+# built as the device search wants a driver (gcov counters and trace-cmp
+# in the driver alone), on the task queue
+$(BUILD)/tests/search/.drv/board.o: $(SEARCH_SRC)/board.c $(SEARCH_SRC)/board.h $(DRIVER_HDRS) \
+		$(SHIM_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(KCFLAGS) -I$(TOP)/drivers/include $(call coverage_flags,$(SEARCH_SRC)) \
+		$(search_flags) -c -o $@ $<
+
+$(SEARCH_BOARD): $(SEARCH_SRC)/runner.c $(BUILD)/tests/search/.drv/board.o $(DEVICE_SRCS) $(LIBS)
+	$(CC) $(CFLAGS) $(KCFLAGS) -I$(TOP)/drivers/include -o $@ $(SEARCH_SRC)/runner.c \
+		$(BUILD)/tests/search/.drv/board.o $(DEVICE_SRCS) \
+		-Wl,--whole-archive $(LIB_TASKQUEUE) -Wl,--no-whole-archive $(LIBSHIM) $(HOSTLIBS) \
+		-lgcov -Wl,-z,now
 
 $(BUILD)/modules/%.o: $(TOP)/drivers/%.c $(LIBS)
 	@mkdir -p $(@D)
