@@ -5,6 +5,16 @@ BUILD		:= $(TOP)/build
 STACK		?= workqueue
 
 CC		?= cc
+# kbuild's quiet output: "  CC      shim/io.o" a line, the whole command
+# with V=1; paths are the checkout's, relative
+V		?= 0
+ifeq ($(V),1)
+Q		:=
+quiet		= @:
+else
+Q		:= @
+quiet		= @printf '  %-7s %s\n' $(1) $(patsubst $(TOP)/%,%,$(2))
+endif
 OPT		?= -O2
 # SAN: sanitizer flags, for compiling and linking alike (see `make sanitize`)
 SAN		?=
@@ -72,23 +82,28 @@ ldlibs: $(LIBS)	## print the linker flags (STACK=workqueue or STACK=taskqueue)
 
 $(BUILD)/shim/%.o: $(TOP)/shim/%.c $(SHIM_HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(KCFLAGS) -c -o $@ $<
+	$(call quiet,CC,$@)
+	$(Q)$(CC) $(CFLAGS) $(KCFLAGS) -c -o $@ $<
 
 $(LIBSHIM): $(SHIM_OBJS)
 	@rm -f $@
-	ar rcs $@ $^
+	$(call quiet,AR,$@)
+	$(Q)ar rcs $@ $^
 
 $(BUILD)/workqueue/%.o: $(TOP)/workqueue/%.c $(SHIM_HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(KCFLAGS) -c -o $@ $<
+	$(call quiet,CC,$@)
+	$(Q)$(CC) $(CFLAGS) $(KCFLAGS) -c -o $@ $<
 
 $(LIB_WORKQUEUE): $(BUILD)/workqueue/workqueue.o
 	@rm -f $@
-	ar rcs $@ $^
+	$(call quiet,AR,$@)
+	$(Q)ar rcs $@ $^
 
 $(LIB_TASKQUEUE): $(BUILD)/workqueue/context.o
 	@rm -f $@
-	ar rcs $@ $^
+	$(call quiet,AR,$@)
+	$(Q)ar rcs $@ $^
 
 # --- tests: one Criterion binary per directory of tests/ -----------------
 TEST_DIRS	:= $(patsubst $(TOP)/tests/%/,%,$(dir $(wildcard $(TOP)/tests/*/*.c)))
@@ -110,7 +125,8 @@ $(BUILD)/tests/%: $$(wildcard $(TOP)/tests/%/*.c) $(TOP)/tests/child.c $(TOP)/dr
 		$(wildcard $(TOP)/tests/*.h $(TOP)/tests/*/*.h) $(LIBS) $$(if $$(filter device,$$*),$(DEVICE_SRCS) \
 		$(wildcard $(TOP)/drivers/include/world/*.h))
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(KCFLAGS) -I$(TOP)/tests -I$(TOP)/drivers -DBUILD_DIR='"$(BUILD)"' \
+	$(call quiet,CC,$@)
+	$(Q)$(CC) $(CFLAGS) $(KCFLAGS) -I$(TOP)/tests -I$(TOP)/drivers -DBUILD_DIR='"$(BUILD)"' \
 		-DTOP_DIR='"$(TOP)"' -o $@ $(wildcard $(TOP)/tests/$*/*.c) $(TOP)/tests/child.c \
 		$(if $(filter drivers,$*),$(TOP)/drivers/runner/runner.c) $(call test_world,$*) \
 		$(if $(wildcard $(call test_stacklib,$*)),$(call test_stacklib,$*)) \
@@ -122,7 +138,8 @@ STRESS_DEPS	:= $(TOP)/tests/stress/stress.h $(LIBS)
 
 $(BUILD)/tests/stress/stress-%: $(TOP)/tests/stress/stress-%.c $(STRESS_DEPS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(KCFLAGS) -o $@ $< $(BUILD)/lib$*.a $(LIBSHIM) $(HOSTLIBS)
+	$(call quiet,CC,$@)
+	$(Q)$(CC) $(CFLAGS) $(KCFLAGS) -o $@ $< $(BUILD)/lib$*.a $(LIBSHIM) $(HOSTLIBS)
 
 # the historical-bug suite: programs explored under controlled schedules
 EXPLORE_BINS	:= $(addprefix $(BUILD)/tests/explore/,d6_flush-workqueue \
@@ -132,11 +149,13 @@ EXPLORE_BINS	:= $(addprefix $(BUILD)/tests/explore/,d6_flush-workqueue \
 
 $(BUILD)/tests/explore/%-workqueue: $(TOP)/tests/explore/%.c $(LIBS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(KCFLAGS) -o $@ $< $(LIB_WORKQUEUE) $(LIBSHIM) $(HOSTLIBS)
+	$(call quiet,CC,$@)
+	$(Q)$(CC) $(CFLAGS) $(KCFLAGS) -o $@ $< $(LIB_WORKQUEUE) $(LIBSHIM) $(HOSTLIBS)
 
 $(BUILD)/tests/explore/%-taskqueue: $(TOP)/tests/explore/%.c $(LIBS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(KCFLAGS) -DTASKQUEUE -o $@ $< $(LIB_TASKQUEUE) $(LIBSHIM) $(HOSTLIBS)
+	$(call quiet,CC,$@)
+	$(Q)$(CC) $(CFLAGS) $(KCFLAGS) -DTASKQUEUE -o $@ $< $(LIB_TASKQUEUE) $(LIBSHIM) $(HOSTLIBS)
 
 CHECKS		= $(TEST_BINS) $(STRESS_BINS) $(TOP)/tests/fastpath/run \
 		  $(TOP)/tests/faults/run $(TOP)/tests/drift/run \
@@ -180,11 +199,13 @@ driver_includes	= -I$(1)/include -I$(TOP)/drivers/include -I$(SCENARIO_DIR) \
 define world_rules
 $(1)/.world/%.o: $(TOP)/drivers/world/%.c $(DRIVER_HDRS) $(wildcard $(2)/include/*/*.h) $(SHIM_HDRS)
 	@mkdir -p $$(@D)
-	$$(CC) $$(CFLAGS) $$(KCFLAGS) $(call driver_includes,$(2)) -c -o $$@ $$<
+	$$(call quiet,CC,$$@)
+	$$(Q)$$(CC) $$(CFLAGS) $$(KCFLAGS) $(call driver_includes,$(2)) -c -o $$@ $$<
 
 $(1)/.world/libworld.a: $(patsubst $(TOP)/drivers/world/%.c,$(1)/.world/%.o,$(WORLD_SRCS))
 	@rm -f $$@
-	ar rcs $$@ $$^
+	$$(call quiet,AR,$$@)
+	$$(Q)ar rcs $$@ $$^
 endef
 
 # COVERAGE=1 (the demo): gcov counters in the driver's own sources (and
@@ -204,7 +225,8 @@ search_flags	= -fsanitize-coverage=trace-cmp
 define driver_objects
 $(1)/%.o: $(2)/%.c $(DRIVER_HDRS) $(wildcard $(2)/include/*/*.h) $(SHIM_HDRS)
 	@mkdir -p $$(@D)
-	$$(CC) $$(CFLAGS) $$(KCFLAGS) $(call driver_includes,$(2)) \
+	$$(call quiet,CC,$$@)
+	$$(Q)$$(CC) $$(CFLAGS) $$(KCFLAGS) $(call driver_includes,$(2)) \
 		$$(if $$(COVERAGE),$(call coverage_flags,$(2))) $$(if $$(SEARCH),$(search_flags)) \
 		-c -o $$@ $$<
 endef
@@ -219,7 +241,8 @@ define scenario_binary
 $(1): $(SCENARIO_DIR)/main.c $(call drv_objs,$(1),$(4)) $(5) $(6) $(7) $(DRIVER_HDRS) \
 		$(wildcard $(3)/include/*/*.h) $(LIBS)
 	@mkdir -p $$(@D)
-	$$(CC) $$(CFLAGS) $$(KCFLAGS) $(call driver_includes,$(3)) -DSTACK_NAME='"$(2)"' \
+	$$(call quiet,LD,$$@)
+	$$(Q)$$(CC) $$(CFLAGS) $$(KCFLAGS) $(call driver_includes,$(3)) -DSTACK_NAME='"$(2)"' \
 		-o $$@ $(SCENARIO_DIR)/main.c $(call drv_objs,$(1),$(4)) $(5) $(6) $(7) \
 		-Wl,--whole-archive $(BUILD)/lib$(2).a -Wl,--no-whole-archive $(LIBSHIM) $(HOSTLIBS) \
 		-Wl,-z,now $$(if $$(COVERAGE),-lgcov)
@@ -260,11 +283,13 @@ drivers: $(DRIVER_BINS)	## build every driver's scenario binaries, both sides (b
 $(BUILD)/tests/search/.drv/board.o: $(SEARCH_SRC)/board.c $(SEARCH_SRC)/board.h $(DRIVER_HDRS) \
 		$(SHIM_HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(KCFLAGS) -I$(TOP)/drivers/include $(call coverage_flags,$(SEARCH_SRC)) \
+	$(call quiet,CC,$@)
+	$(Q)$(CC) $(CFLAGS) $(KCFLAGS) -I$(TOP)/drivers/include $(call coverage_flags,$(SEARCH_SRC)) \
 		$(search_flags) -c -o $@ $<
 
 $(SEARCH_BOARD): $(SEARCH_SRC)/runner.c $(BUILD)/tests/search/.drv/board.o $(DEVICE_SRCS) $(LIBS)
-	$(CC) $(CFLAGS) $(KCFLAGS) -I$(TOP)/drivers/include -o $@ $(SEARCH_SRC)/runner.c \
+	$(call quiet,CC,$@)
+	$(Q)$(CC) $(CFLAGS) $(KCFLAGS) -I$(TOP)/drivers/include -o $@ $(SEARCH_SRC)/runner.c \
 		$(BUILD)/tests/search/.drv/board.o $(DEVICE_SRCS) \
 		-Wl,--whole-archive $(LIB_TASKQUEUE) -Wl,--no-whole-archive $(LIBSHIM) $(HOSTLIBS) \
 		-lgcov -Wl,-z,now
