@@ -83,7 +83,7 @@ SCHED = "eager"
 PORT_NAMES = re.compile(r"io|port|base|addr", re.I)
 MEM_NAMES = re.compile(r"mem|phys|shm|window|ram", re.I)
 IRQ_NAMES = re.compile(r"irq|intr?$|interrupt", re.I)
-NUMERIC = re.compile(r"^(\d+-\d+)?[bhil]$")
+NUMERIC = re.compile(r"^(\d+(-\d+)?)?[bhil]$")
 
 
 # --- a configuration: the two lines ------------------------------------------
