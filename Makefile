@@ -213,6 +213,9 @@ endef
 # host threads, at -O0 so that each line's count is its own and a call in
 # an inlined function is counted where it is written
 coverage_flags	= -O0 --coverage -fprofile-update=atomic -fprofile-filter-files='$(1)/'
+# and __gcov_dump linked in, for a run the device search ends early to
+# write its counters still (drivers/world/device.c)
+GCOV_LIBS	:= -u __gcov_dump -lgcov
 # SEARCH=1 (the device search, demo/device_search.py): the driver's own
 # sources also tell the generic device what they compare its reads with
 # (gcc's trace-cmp, drivers/world/sancov.c), for the search to learn the
@@ -245,7 +248,7 @@ $(1): $(SCENARIO_DIR)/main.c $(call drv_objs,$(1),$(4)) $(5) $(6) $(7) $(DRIVER_
 	$$(Q)$$(CC) $$(CFLAGS) $$(KCFLAGS) $(call driver_includes,$(3)) -DSTACK_NAME='"$(2)"' \
 		-o $$@ $(SCENARIO_DIR)/main.c $(call drv_objs,$(1),$(4)) $(5) $(6) $(7) \
 		-Wl,--whole-archive $(BUILD)/lib$(2).a -Wl,--no-whole-archive $(LIBSHIM) $(HOSTLIBS) \
-		-Wl,-z,now $$(if $$(COVERAGE),-lgcov)
+		-Wl,-z,now $$(if $$(COVERAGE),$(GCOV_LIBS))
 endef
 
 # $(call side_rules,OUTDIR,STACK,SRCDIR,EXTRA OBJS): every driver, and all
@@ -292,7 +295,7 @@ $(SEARCH_BOARD): $(SEARCH_SRC)/runner.c $(BUILD)/tests/search/.drv/board.o $(DEV
 	$(Q)$(CC) $(CFLAGS) $(KCFLAGS) -I$(TOP)/drivers/include -o $@ $(SEARCH_SRC)/runner.c \
 		$(BUILD)/tests/search/.drv/board.o $(DEVICE_SRCS) \
 		-Wl,--whole-archive $(LIB_TASKQUEUE) -Wl,--no-whole-archive $(LIBSHIM) $(HOSTLIBS) \
-		-lgcov -Wl,-z,now
+		$(GCOV_LIBS) -Wl,-z,now
 
 $(BUILD)/modules/%.o: $(TOP)/drivers/%.c $(LIBS)
 	@mkdir -p $(@D)

@@ -15,6 +15,7 @@
  * of the driver).
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -574,17 +575,21 @@ static void per_line(FILE *f, unsigned long (*count)(unsigned int irq))
 	fputc(']', f);
 }
 
-int sim_device_report(const char *path)
+/* @dying: from a signal, which may have come while this thread held it */
+static int report(const char *path, int dying)
 {
 	FILE *f = fopen(path, "w");
 	const char *sep = "";
 	unsigned int lines[NR_SIM_IRQS];
 	int found[NR_SIM_PROBES];
-	int i, n;
+	int i, n, locked = !dying;
 
 	if (!f)
 		return -errno;
-	shim_mutex_lock_unseen(&lock);
+	if (dying)
+		locked = shim_mutex_trylock(&lock);
+	else
+		shim_mutex_lock_unseen(&lock);
 	/* "reads": [space, address, context, reads] per address read */
 	fprintf(f, "{\"reads\":[");
 	for (i = 0; slots && i < SLOTS; i++) {
@@ -631,7 +636,10 @@ int sim_device_report(const char *path)
 	for (i = 0; i < nconsts; i++)
 		fprintf(f, "%s%lu", i ? "," : "", (unsigned long) consts[i]);
 	fprintf(f, "],\"untracked\":%lu,", full);
-	shim_mutex_unlock_unseen(&lock);
+	if (dying && locked)
+		shim_mutex_unlock(&lock);
+	else if (locked)
+		shim_mutex_unlock_unseen(&lock);
 	/* "irq": lines requested, lines with a handler now, handlers run,
 	 * and what each probe found */
 	fprintf(f, "\"irq\":{\"requested\":");
@@ -650,6 +658,11 @@ int sim_device_report(const char *path)
 	return fclose(f) ? -errno : 0;
 }
 
+int sim_device_report(const char *path)
+{
+	return report(path, 0);
+}
+
 static const char *report_path;
 
 static void report_at_exit(void)
@@ -657,6 +670,26 @@ static void report_at_exit(void)
 	if (report_path && sim_device_report(report_path))
 		fprintf(stderr, "SHIM_DEVICE_REPORT=%s: cannot write it\n",
 			report_path);
+}
+
+/* the driver's gcov counters, when it has them (make COVERAGE=1) */
+extern void __gcov_dump(void) __attribute__((weak));
+
+/*
+ * A driver that waits for ever for a bit the device never sets is what a
+ * search meets most: asked to end (SIGTERM), or ended by a BUG (SIGABRT:
+ * a controlled run's livelock is one), the run still says what the
+ * device saw, and what the driver ran, before it dies.  Not from a
+ * signal-safe place, and without the lock: a last word, at worst lost.
+ */
+static void report_at_term(int sig)
+{
+	if (report_path)
+		report(report_path, 1);
+	if (__gcov_dump)
+		__gcov_dump();
+	signal(sig, SIG_DFL);
+	raise(sig);
 }
 
 /* after the shim's boot (constructors 101 to 120), before main() */
@@ -669,6 +702,11 @@ __attribute__((constructor(125))) static void device_init(void)
 		exit(2);
 	}
 	report_path = getenv("SHIM_DEVICE_REPORT");
-	if (report_path && *report_path)
+	if (report_path && *report_path) {
 		atexit(report_at_exit);
+		signal(SIGTERM, report_at_term);
+		signal(SIGABRT, report_at_term);
+	} else {
+		report_path = NULL;
+	}
 }

@@ -5,9 +5,11 @@
  */
 #include <criterion/criterion.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <asm/io.h>
@@ -362,4 +364,34 @@ Test(device, raises_its_probe_lines_when_written_while_probed)
 	outb(1, 0x300);
 	cr_assert_eq(sim_irq_spurious(3) + sim_irq_spurious(5), 0,
 		     "no raise outside a probe");
+}
+
+CHILD_SCENARIO(device_report_at_term)
+{
+	int i;
+
+	for (i = 0; i < 1000; i++)
+		(void) inb(0x2fd);
+	raise(SIGTERM);
+}
+
+Test(device, reports_what_it_saw_when_told_to_end)
+{
+	char path[] = "/tmp/device-report.XXXXXX", env[128], buf[4096] = "";
+	struct child_result res;
+	int fd = mkstemp(path);
+	FILE *f;
+
+	cr_assert_geq(fd, 0);
+	close(fd);
+	snprintf(env, sizeof(env), "SHIM_DEVICE_REPORT=%s", path);
+	run_child("device_report_at_term", env, &res);
+	cr_assert(WIFSIGNALED(res.status) && WTERMSIG(res.status) == SIGTERM,
+		  "it dies of the signal: %s", res.out);
+	f = fopen(path, "r");
+	cr_assert_not_null(f);
+	cr_assert_gt(fread(buf, 1, sizeof(buf) - 1, f), 0);
+	fclose(f);
+	unlink(path);
+	cr_assert(strstr(buf, "[\"io\",765,\"task\",1000]"), "%s", buf);
 }
