@@ -197,6 +197,7 @@ class Driver:
         self.sched = sched
         self.tmp = tempfile.mkdtemp(prefix="device-search.")
         self.count = itertools.count(1)  # runs, from several threads
+        self.durations = []
         r = subprocess.run([self.exe, "--params"], capture_output=True, text=True)
         self.params = [tuple(line.split()[:2]) for line in r.stdout.splitlines()
                        if len(line.split()) >= 2] if r.returncode == 0 else []
@@ -270,8 +271,7 @@ class Driver:
         env = dict(coverage.run_env(self.exe, d), SHIM_DEVICE=cfg.device(),
                    SHIM_MODPARAMS=cfg.modparams(), SHIM_DEVICE_REPORT=report,
                    SHIM_LOGLEVEL="0")
-        res = runner.run(self.exe, self.name, scenario, 1, env=env, timeout=self.timeout,
-                         sched=self.sched)
+        res = self._exec(scenario, env)
         try:
             with open(report) as f:
                 rep = json.load(f)
@@ -291,6 +291,44 @@ class Driver:
         sites = {(f, n) for f, s in self.site_lines.items() for n in s if (f, n) in lines}
         return Outcome(cfg, scenario, res.rc, init, registered, handled, lines, sites, rep,
                        res.seconds, runner.failure(res))
+
+    def _exec(self, scenario, env):
+        """One run, as runner.run() makes it, but asked to end (SIGTERM)
+        past the time allowed, so that it still says what the device saw
+        and what the driver ran (device.c), then killed."""
+        e = dict(os.environ)
+        e.pop("SHIM_SCHED", None)
+        if self.sched:
+            e["SHIM_SCHED"] = self.sched
+        e.update(env)
+        t = time.time()
+        p = subprocess.Popen([self.exe, "--driver", self.name, "--scenario", scenario,
+                              "--seed", "1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True, errors="replace", env=e)
+        try:
+            out, err = p.communicate(timeout=self.allowed())
+            rc = p.returncode
+        except subprocess.TimeoutExpired:
+            p.terminate()
+            try:
+                out, err = p.communicate(timeout=2)
+            except subprocess.TimeoutExpired:
+                p.kill()
+                out, err = p.communicate()
+            rc = "timeout"
+        secs = time.time() - t
+        if rc != "timeout":
+            self.durations.append(secs)
+        scn, mon = runner.parse(out)
+        return runner.Result(rc, scn, mon, out, err, round(secs, 3))
+
+    def allowed(self):
+        """How long a run may take: ten times the longest that ended, once
+        a few have (a configuration that makes the driver wait for ever
+        for its board costs little), within the timeout."""
+        if len(self.durations) < 3:
+            return self.timeout
+        return min(self.timeout, max(0.5, 10 * max(self.durations)))
 
     def _lines(self, d):
         gcda = [os.path.join(d, f) for f in os.listdir(d) if f.endswith(".gcda")]
@@ -384,6 +422,12 @@ def hints(o, drv, seen_compares):
             colour = colour.with_rule(s, a, ctx, "seeded")
         out.append(colour)
         out += [cfg.with_rule(s, a, ctx, "seeded") for s, a, ctx in plain[:16]]
+    # a register read over and over: the driver waits for it to change
+    polled = sorted(((n, s, a, ctx) for s, a, ctx, n in rep.get("reads", []) if n >= 1000),
+                    reverse=True)
+    for _, s, a, ctx in polled[:3]:
+        out += [cfg.with_rule(s, a, ctx, p) for p in ("zero", "ones", "seeded")
+                if (s, a, ctx) not in ruled]
     # no trace-cmp in the driver: the constants of its code, at each
     # address it reads and never writes
     if "consts" in rep and not rep["consts"] and drv.dictionary:
@@ -446,6 +490,7 @@ class Search:
         self.runs = 0
         self.scenario = drv.scenarios[0]
         self.rescoped = False
+        self.t0 = time.time()
 
     def consider(self, o):
         """Take a run's outcome in: the corpus, the hints."""
@@ -457,10 +502,12 @@ class Search:
         learnt, others = hints(o, self.drv, self.compares)
         if better:
             self.best = o
-            self.say("  %4d runs: %s" % (self.runs, describe(o, self.drv)))
-        # what a comparison taught first; the rest first only from the best
-        self.push(learnt + others if better else learnt, front=True)
-        if not better:
+            self.say("  %4d runs, %4.1f s: %s" % (
+                self.runs, time.time() - self.t0, describe(o, self.drv)))
+        # what a comparison taught first; the rest first from a run that
+        # reached something new, as AFL favours what found new coverage
+        self.push(learnt + others if better or new else learnt, front=True)
+        if not (better or new):
             self.push(others, front=False)
         if new or better:
             self.corpus.append(o)
@@ -468,7 +515,8 @@ class Search:
     def push(self, configs, front):
         fresh = []
         for c in configs:
-            if c.key() not in self.tried and c.key() not in self.queued:
+            # to the front even if queued behind: the copy there is skipped
+            if c.key() not in self.tried and (front or c.key() not in self.queued):
                 self.queued.add(c.key())
                 fresh.append(c)
         if front:
@@ -479,7 +527,6 @@ class Search:
     def next_config(self):
         while self.queue:
             c = self.queue.popleft()
-            self.queued.discard(c.key())
             if c.key() not in self.tried:
                 return c
         for _ in range(100):
@@ -509,8 +556,8 @@ class Search:
         if score(top) > score(self.best):
             self.best = top
             self.corpus.append(top)
-        self.say("  %4d runs: searching with scenario %s: %s" % (
-            self.runs, top.scenario, describe(top, self.drv)))
+        self.say("  %4d runs, %4.1f s: searching with scenario %s: %s" % (
+            self.runs, time.time() - self.t0, top.scenario, describe(top, self.drv)))
 
     def run(self, start, deadline):
         with concurrent.futures.ThreadPoolExecutor(self.jobs) as pool:
@@ -612,7 +659,7 @@ def search(legacy_exe, name, out_file, budget=30, quick=False, jobs=2, force=Fal
     if quick:
         budget = min(budget, 10)
     t0 = time.time()
-    drv = Driver(legacy_exe, name, timeout=max(5, min(30, budget)))
+    drv = Driver(legacy_exe, name, timeout=max(3, budget / 4))
     try:
         key = drv.key()
         saved = None if force else load(out_file)

@@ -7,7 +7,8 @@
  *
  * The board sits where io= says (the user set its jumpers; no io=, no
  * board).  Its scratch register reads back, its identity register reads
- * BOARD_ID.  Its line is irq=, or found by autodetection: the board
+ * BOARD_ID; reset, it tests itself until its status register says it is
+ * done, and the driver waits as long as that takes.  Its line is irq=, or found by autodetection: the board
  * interrupts once its interrupt enable register is written.  In the
  * handler, the status register says whether an interrupt is pending, and
  * the acknowledge register which one, as a CD180's interrupt vector
@@ -20,6 +21,7 @@
 #include <linux/interrupt.h>
 #include <linux/tqueue.h>
 #include <asm/io.h>
+#include <asm/processor.h>
 #include <world/irq.h>
 #include "board.h"
 
@@ -33,7 +35,8 @@
 #define BOARD_PORTS 8
 
 #define BOARD_ID 0x4b
-#define STATUS_IDLE 0x01
+#define STATUS_IDLE 0x01 /* in the handler: nothing pending */
+#define STATUS_BUSY 0x80 /* after a reset: testing itself */
 #define ACK_RX 0x81
 #define ACK_TX 0x82
 #define ACK_MODEM 0x83
@@ -117,6 +120,10 @@ static int board_probe(void)
 		       v1);
 		return -ENODEV;
 	}
+	/* the board tests itself after a reset, and says when it is done:
+	 * a driver that trusts its board waits as long as it takes */
+	while (inb(io + REG_STATUS) & STATUS_BUSY)
+		cpu_relax();
 	if (!irq) {
 		unsigned long mask = probe_irq_on();
 
