@@ -517,25 +517,47 @@ static void note_compare(const struct dev_read *r, u32 konst)
 /*
  * Does @x hold read @r's value, as a comparison @size bytes wide sees
  * it: the value itself, zero- or sign-extended?  And what would @y need
- * the read to give?  A read of all ones or zero proves nothing: too many
- * comparisons see those.
+ * the read to give?  Compared with a constant, @x may hold a field of it
+ * too: some of its bits ((v & M) == K, K within M, is met by K), or its
+ * high bits ((v >> n) == K by K << n).  The value suggested is the
+ * constant, not mixed with what the read gave, so that each is learnt
+ * once however the read's value varies.  A read of all ones or zero
+ * proves nothing: too many comparisons see those.
  */
-static void match(const struct dev_read *r, u64 x, u64 y, int size)
+static void match(const struct dev_read *r, u64 x, u64 y, int size, int konst)
 {
 	u64 wide = size >= 8 ? ~0ULL : (1ULL << (8 * size)) - 1;
 	u64 mask = ones(r->size), high;
+	int n;
 
 	if (!r->size || r->val == 0 || r->val == mask || size < r->size)
 		return;
 	x &= wide;
 	y &= wide;
 	high = wide & ~mask;
-	if ((x & mask) != r->val || ((x & high) && (x & high) != high))
-		return;
+	if ((x & high) && (x & high) != high)
+		return; /* wider than the read */
 	if ((y & high) && (y & high) != high)
-		return; /* no value of the read could equal it */
-	if ((y & mask) != r->val)
-		note_compare(r, y & mask);
+		return; /* no value of the read could give it */
+	x &= mask;
+	y &= mask;
+	if (x == r->val) {
+		if (y != r->val)
+			note_compare(r, y);
+		return;
+	}
+	if (!konst || !x || x == y)
+		return;
+	if (!(x & ~r->val)) {
+		note_compare(r, y);
+		return;
+	}
+	for (n = 1; n < 8 * r->size; n++) {
+		if (x == r->val >> n) {
+			note_compare(r, (y << n) & mask);
+			return;
+		}
+	}
 }
 
 void sim_device_compare(u64 a, u64 b, int size, int konst)
@@ -548,8 +570,10 @@ void sim_device_compare(u64 a, u64 b, int size, int konst)
 	for (i = 0; i < RING && i < ring_next; i++) {
 		const struct dev_read *r = &ring[(ring_next - 1 - i) % RING];
 
-		match(r, a, b, size);
-		match(r, b, a, size);
+		/* a constant is no read: only the other side may be one */
+		if (!konst)
+			match(r, a, b, size, 0);
+		match(r, b, a, size, konst);
 	}
 	shim_mutex_unlock_unseen(&lock);
 }

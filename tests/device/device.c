@@ -301,6 +301,28 @@ Test(device, learns_what_a_read_was_compared_with)
 	cr_assert(strstr(buf, "[\"io\",550,\"task\",1]"), "reads: %s", buf);
 }
 
+Test(device, learns_from_a_field_of_a_read)
+{
+	static char buf[65536];
+	unsigned int msr, gicr;
+	char want[128];
+
+	configure("seed=9 0x2fe=0x3c 0x3f1=0x5d");
+	msr = inb(0x2fe);
+	__sanitizer_cov_trace_const_cmp1(0x90, msr & 0xf0);
+	gicr = inb(0x3f1);
+	__sanitizer_cov_trace_const_cmp1(0x07, gicr >> 2);
+	__sanitizer_cov_trace_const_cmp1(0x40, 0x22);
+	report(buf, sizeof(buf));
+	snprintf(want, sizeof(want), "[\"io\",766,\"task\",0,60,%u]", 0x90);
+	cr_assert(strstr(buf, want), "some of its bits: %s", buf);
+	snprintf(want, sizeof(want), "[\"io\",1009,\"task\",0,93,%u]",
+		 0x07 << 2);
+	cr_assert(strstr(buf, want), "its high bits: %s", buf);
+	cr_assert(!strstr(buf, "93,64]") && !strstr(buf, "60,64]"),
+		  "no read held 0x22: %s", buf);
+}
+
 CHILD_SCENARIO(device_report_at_exit)
 {
 	unsigned long mask;
