@@ -317,15 +317,15 @@ class Driver:
                 out, err = p.communicate()
             rc = "timeout"
         secs = time.time() - t
-        if rc != "timeout":
+        if rc in (0, 1):
             self.durations.append(secs)
         scn, mon = runner.parse(out)
         return runner.Result(rc, scn, mon, out, err, round(secs, 3))
 
     def allowed(self):
-        """How long a run may take: ten times the longest that ended, once
-        a few have (a configuration that makes the driver wait for ever
-        for its board costs little), within the timeout."""
+        """How long a run may take: ten times the longest that ended well,
+        once a few have (a configuration that makes the driver wait for
+        ever for its board costs little), within the timeout."""
         if len(self.durations) < 3:
             return self.timeout
         return min(self.timeout, max(0.5, 10 * max(self.durations)))
@@ -398,14 +398,19 @@ def hints(o, drv, seen_compares):
     # (in the handler last: the module must be in first)
     for (space, addr, ctx), per_n in sorted(compared(rep).items(),
                                             key=lambda kv: kv[0][2] != "task"):
-        ks = list(dict.fromkeys(k for n in sorted(per_n) for k in per_n[n]))
+        # a constant met at every read of it is what the driver wants of
+        # the register; one met once may be a coincidence
+        times = collections.Counter(k for n in per_n for k in per_n[n])
+        ks = sorted(dict.fromkeys(k for n in sorted(per_n) for k in per_n[n]),
+                    key=lambda k: -times[k])
         fresh = [k for k in ks if (space, addr, ctx, k) not in seen_compares]
         seen_compares |= {(space, addr, ctx, k) for k in ks}
         if not fresh:
             continue
         c = "" if ctx == "task" and not any(r.ctx for r in cfg.rules if r.lo == addr) else ctx
-        if 1 < len(ks) <= 8:
-            learnt.append(cfg.with_rule(space, addr, c, ",".join(hexv(k) for k in ks) + "*"))
+        usual = [k for k in ks if times[k] * 2 >= len(per_n)]
+        if 1 < len(usual) <= 8:
+            learnt.append(cfg.with_rule(space, addr, c, ",".join(hexv(k) for k in usual) + "*"))
         learnt += [cfg.with_rule(space, addr, c, hexv(k)) for k in ks[:8]]
         if len(per_n) > 1 and all(len(v) == 1 for v in per_n.values()):
             seq = [per_n[n][0] for n in sorted(per_n)]
