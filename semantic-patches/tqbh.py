@@ -17,12 +17,12 @@ before coccinelle runs, so that their tasks convert like any other work:
     the handler, its prototypes, init_bh(), remove_bh() and every
     mark_bh() of that BH go;
   * drained from the driver's own interrupt, timer, tasklet or bottom-half
-    code that does more: the run_task_queue() goes (keventd runs the tasks);
+    code that does more: the run_task_queue() goes (events runs the tasks);
   * drained from process code (close, ioctl, module exit, code that
     sleeps): run_task_queue() -> flush_scheduled_work(), which waits for
     what was queued, as the synchronous run did;
   * --own-queue: a create_workqueue() queue of the driver's own instead of
-    keventd, created where the bottom half was registered and destroyed
+    the events queue, created where the bottom half was registered and destroyed
     where it was removed (flush_workqueue() where process code drained it).
 
 A queue used any other way (its emptiness tested, run where the driver
@@ -31,7 +31,7 @@ value is used, one name declared in several files and used in others)
 stays a task queue; the reason is given, to be reported at its
 declaration.  Every routine whose context changes (bottom half, timer,
 interrupt -> process) is named, in the form of a demo .moves line:
-`routine: queue -> keventd: why`.
+`routine: queue -> events: why` (the names the demo's monitor reports).
 
 Standard library only; used by convert before any spatch runs.
 """
@@ -201,21 +201,27 @@ class Plan:
         self.notes = {}         # key -> [(offset, text)], offsets in the original text
         self.moves = {}         # key -> [(offset, move)]
         self.kept = {}          # key -> {queue: reason}
-        self.converted = []     # (file, queue, keventd or workqueue, [BH freed])
+        self.residue = {}       # key -> [(function, reason)]: a run kept, to do by hand
+        self.converted = []     # (file, queue, events or its own queue's name, [BH freed])
 
     def edit(self, key, start, end, text):
         self.edits.setdefault(key, []).append((start, end, text))
 
 
-def plan(texts, mode="keventd", tq_timer=True):
-    """texts: {key: text} of the candidates.  mode: keventd (default),
+def plan(texts, mode="events", tq_timer=True, includes=None):
+    """texts: {key: text} of the candidates.  mode: events (default),
     own (--own-queue) or keep (--keep-private-queues); tq_timer: its tasks
-    become delayed work.  Returns a Plan."""
+    become delayed work; includes: {key: [keys of the candidate headers
+    it includes]}.  Returns a Plan."""
     out = Plan()
-    if mode == "keep":
-        return out
     infos = {}
     owners = {}
+    others = {}
+
+    def info(key):
+        if key not in infos and key not in others:
+            others[key] = FileInfo(key, texts[key])
+        return infos.get(key) or others[key]
     for key, text in texts.items():
         if "DECLARE_TASK_QUEUE" not in text and "task_queue" not in text:
             continue
@@ -225,7 +231,10 @@ def plan(texts, mode="keventd", tq_timer=True):
             owners.setdefault(q, []).append(key)
         for q in ("tq_immediate",) + (("tq_timer",) if tq_timer else ()):
             if q not in fi.declares:
-                _flush_system_queue(out, fi, q)
+                headers = [info(k) for k in (includes or {}).get(key, ()) if k in texts]
+                _flush_system_queue(out, fi, q, headers)
+    if mode == "keep":
+        return out
     for q in sorted(owners):
         if q in tqprep.SYSTEM_QUEUES:
             continue
@@ -321,7 +330,8 @@ def _one_queue(out, q, files, mode, texts):
         for d in drains:
             if d[2] == "bh-only" and not d[4][0].calls.get("init_bh"):
                 own = False
-    target = wq if own else "keventd"
+    # the workqueue's name as its threads and the monitor show it
+    target = queue_name(q) if own else "events"
 
     # -- the edits
     # the queue's declaration
@@ -366,7 +376,7 @@ def _one_queue(out, q, files, mode, texts):
             a, b = g.line_span(ib.i, ib.end)
             if own:
                 out.edit(g.key, g.toks[ib.i].start, g.toks[ib.end].end,
-                         '%s = create_workqueue("%s");' % (wq, wq[:-3]))
+                         '%s = create_workqueue("%s");' % (wq, target))
             else:
                 out.edit(g.key, a, b, _empty(g, ib, a, b))
         elif kind == "atomic":
@@ -416,11 +426,21 @@ def _one_queue(out, q, files, mode, texts):
     out.converted.append((home.key, q, target, sorted(freed)))
 
 
-def _flush_system_queue(out, fi, q):
+def queue_name(q):
+    """The name --own-queue gives the workqueue that replaces the private
+    task queue q (tq_riscom -> "riscom"): create_workqueue() takes ten
+    characters at most."""
+    name = re.sub(r"^(?:tq|task_queue|tqueue)_|_(?:tq|task_queue|tqueue)$", "", q) or q
+    return name[:10]
+
+
+def _flush_system_queue(out, fi, q, headers=()):
     """run_task_queue(&tq_immediate) or (&tq_timer) in process code (a
     close or release that lets what the interrupts queued run first): its
-    tasks are work on keventd now, so flush_scheduled_work() waits for
-    them; nothing where a flush_scheduled_tasks() already follows."""
+    tasks are work on the events queue now, so flush_scheduled_work() waits for
+    them; nothing where a flush_scheduled_tasks() already follows.  The
+    tasks of tq_timer are delayed work, which a flush does not wait for
+    while its timer runs: each is cancelled first (_drain_delayed)."""
     for c in fi.calls.get("run_task_queue", ()):
         if c.end is None or c.fn is None or len(c.args) != 1 or fi.arg_name(c.args[0]) != q:
             continue
@@ -428,7 +448,11 @@ def _flush_system_queue(out, fi, q):
         if "process" not in ctx or ctx & {"bh", "irq", "tasklet", "timer"}:
             continue
         nxt = fi.toks[c.end + 1].val if c.end + 1 < len(fi.toks) else ""
-        if nxt in ("flush_scheduled_tasks", "flush_scheduled_work"):
+        flushed = nxt in ("flush_scheduled_tasks", "flush_scheduled_work")
+        if q == "tq_timer":
+            _drain_delayed(out, fi, c, flushed, headers)
+            continue
+        if flushed:
             a, b = fi.line_span(c.i, c.end)
             out.edit(fi.key, a, b, _empty(fi, c, a, b))
             what = "dropped: the %s() after it waits for the same work" % nxt
@@ -436,8 +460,120 @@ def _flush_system_queue(out, fi, q):
             out.edit(fi.key, fi.toks[c.i].start, fi.toks[c.end].end, "flush_scheduled_work();")
             what = "-> flush_scheduled_work()"
         out.notes.setdefault(fi.key, []).append((fi.toks[c.i].start, (
-            "run_task_queue(&%s) in %s() %s: the tasks queued on %s are work on keventd "
-            "now" % (q, c.fn[0], what, q))))
+            "run_task_queue(&%s) in %s() %s: the tasks queued on %s are work on the "
+            "events queue now" % (q, c.fn[0], what, q))))
+
+
+def _timer_works(files):
+    """[(FileInfo, Call)] of queue_task(x, &tq_timer) in files."""
+    return [(g, c) for g in files for c in g.calls.get("queue_task", ())
+            if len(c.args) == 2 and g.arg_name(c.args[1]) == "tq_timer"]
+
+
+def _work_path(fi, c):
+    """(&, base, member chain) of the work of queue_task(&base->m.n, ...),
+    or None where it is not a variable and members (an index, a call)."""
+    lo, hi = c.args[0]
+    toks = fi.toks
+    amp = toks[lo].val == "&"
+    k = lo + amp
+    if k >= hi or toks[k].kind != "ident":
+        return None
+    chain = []
+    j = k + 1
+    while j + 1 < hi and toks[j].val in (".", "->") and toks[j + 1].kind == "ident":
+        chain.append(toks[j].val + toks[j + 1].val)
+        j += 2
+    if j != hi:
+        return None
+    return amp, toks[k].val, "".join(chain)
+
+
+def _drain_delayed(out, fi, c, flushed, headers):
+    """run_task_queue(&tq_timer) in process code, the tasks queued on
+    tq_timer now schedule_delayed_work(): cancel_delayed_work() of each,
+    named by the variables of its base's type in scope here (guarded
+    where the function tests one for NULL), then flush_scheduled_work()
+    (the flush_scheduled_tasks() that follows, if one does).  Where a
+    work cannot be named here, the run stays, reported with the edit to
+    make by hand."""
+    from tqconvert import scope
+    toks = fi.toks
+    funcs = scope._functions(toks)
+    _, head, lb, rb = c.fn
+    here = sorted(scope.in_scope(toks, funcs, c.i), key=lambda v: v.at)
+    stmts, missing, seen = [], [], set()
+    works = _timer_works([fi] + list(headers))
+    for g, q in works:
+        where = "%s:%d" % (g.key, q.line)
+        what = g.arg_text(q.args[0])
+        path = _work_path(g, q)
+        if path is None:
+            missing.append((what, where, "named through an index or a call"))
+            continue
+        amp, base, chain = path
+        gfuncs = funcs if g is fi else scope._functions(g.toks)
+        var = scope.declaration_of(g.toks, gfuncs, base, q.i)
+        if var is None:
+            missing.append((what, where, "where %s is declared was not found" % base))
+            continue
+        if var.kind == "global":
+            names = [(base, False)]
+        else:
+            names = [(v.name, v.stars > 0 and scope.tested_for_null(toks, lb, rb, v.name))
+                     for v in here if v.kind != "global" and v.key == var.key]
+        if not names:
+            missing.append((what, where, "no variable of type %s %s is in scope here" % (
+                var.type, "*" * var.stars)))
+            continue
+        for name, guard in names:
+            expr = "%s%s%s" % ("&" if amp else "", name, chain)
+            if expr not in seen:
+                seen.add(expr)
+                stmts.append((expr, name if guard else None))
+    line_of = fi.text.rfind("\n", 0, toks[c.i].start) + 1
+    indent = re.match(r"[ \t]*", fi.text[line_of:]).group(0)
+    edit = "".join("%scancel_delayed_work(%s);\n" % (indent, e) if not g else
+                   "%sif (%s)\n%s\tcancel_delayed_work(%s);\n" % (indent, g, indent, e)
+                   for e, g in stmts)
+    if not flushed:
+        edit += "%sflush_scheduled_work();\n" % indent
+    said = ", ".join("cancel_delayed_work(%s)%s" % (e, " if %s" % g if g else "")
+                     for e, g in stmts)
+    if not works or missing:
+        then = "rely on the %s() after it" % fi.toks[c.end + 1].val if flushed else \
+            "flush_scheduled_work()"
+        if not works:
+            why = ("nothing is queued on tq_timer in this file or the headers it includes, "
+                   "so convert cannot tell which work it drained")
+            hand = "cancel_delayed_work(&w); for each work w queued elsewhere that it drained"
+        else:
+            why = "convert cannot name here %s" % "; ".join(
+                "%s (queued at %s: %s)" % m for m in missing)
+            hand = "cancel_delayed_work() of each of those that may be pending%s" % (
+                ", and %s" % " ".join("cancel_delayed_work(%s);" % e for e, _ in stmts)
+                if stmts else "")
+        out.residue.setdefault(fi.key, []).append((c.fn[0], (
+            "run_task_queue(&tq_timer) in %s() kept: what it ran is delayed work now "
+            "(schedule_delayed_work()), which flush_scheduled_work() does not wait for while "
+            "its timer runs, and %s; by hand, in its place: %s, then %s" % (
+                c.fn[0], why, hand, then))))
+        return
+    # the statement is replaced; a branch of its own gets braces
+    a, b = fi.line_span(c.i, c.end)
+    if a == line_of and fi.toks[c.i - 1].val not in (")", "else"):
+        out.edit(fi.key, a, b, edit)
+    elif fi.toks[c.i - 1].val in (")", "else"):
+        out.edit(fi.key, toks[c.i].start, toks[c.end].end,
+                 "{\n" + "".join("\t" + ln + "\n" for ln in edit.splitlines()) + indent + "}")
+    else:
+        out.edit(fi.key, toks[c.i].start, toks[c.end].end, " ".join(edit.split()))
+    out.notes.setdefault(fi.key, []).append((toks[c.i].start, (
+        "run_task_queue(&tq_timer) in %s() -> %s%s: what it ran is delayed work now "
+        "(schedule_delayed_work()), which flush_scheduled_work() does not wait for while "
+        "its timer runs; a work whose timer is stopped does not run (run_task_queue() "
+        "ran it)" % (c.fn[0], said, ", then the %s() after it" % fi.toks[c.end + 1].val
+                     if flushed else ", flush_scheduled_work()"))))
 
 
 def infos_of(files):

@@ -26,6 +26,13 @@ void shim_preempt_add(unsigned long val)
 	shim_preempt += val;
 }
 
+void shim_irq_enter(void)
+{
+	if (unlikely(shim_controlled) && !shim_preempt)
+		shim_ctl_irq_enter();
+	shim_preempt += HARDIRQ_OFFSET;
+}
+
 void shim_preempt_sub(unsigned long val)
 {
 	/* each field of the count is a byte: val * 0xff masks val's field */

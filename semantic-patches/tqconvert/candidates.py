@@ -152,15 +152,26 @@ def find_candidates(entries, seen, rename):
     return set(members) | globals_
 
 
-def private_queues(args, cands):
+def private_queues(args, cands, seen=None):
     """The private task queues that a workqueue can take over, rewritten
     (tqbh) before anything else sees the candidates: their tasks then
     convert like any other.  What changes context is kept per routine
-    (e.moves), what stays a task queue with its reason (e.bh_kept)."""
-    mode = "keep" if args.keep_private_queues else "own" if args.own_queue else "keventd"
-    plan = tqbh.plan({e.shown: e.old for e in cands}, mode, args.tq_timer == "delayed")
+    (e.moves), what stays a task queue with its reason (e.bh_kept), a
+    drain left to do by hand (e.drains).  seen: what each file includes
+    (inputs.Includes), for the tasks a header queues on tq_timer."""
+    mode = "keep" if args.keep_private_queues else "own" if args.own_queue else "events"
+    includes = {}
+    if seen is not None:
+        by_real = {os.path.realpath(e.src): e for e in cands}
+        for e in cands:
+            if "run_task_queue" in e.old:
+                includes[e.shown] = [by_real[p].shown for p in sorted(
+                    seen.reach(os.path.realpath(e.src), e.old)) if p in by_real]
+    plan = tqbh.plan({e.shown: e.old for e in cands}, mode, args.tq_timer == "delayed",
+                     includes)
     for e in cands:
         e.bh_kept = plan.kept.get(e.shown, {})
+        e.drains = plan.residue.get(e.shown, [])
         edits = plan.edits.get(e.shown)
         if not edits:
             continue

@@ -36,7 +36,7 @@ IDIOMS = {
                  "queue_task(tq_timer) -> schedule_delayed_work(x, 1) (unless --tq-timer=keep)"),
     "private_queue": ("tqbh.py",
                       "private task queue drained by a bottom half or the driver's own code "
-                      "-> keventd (or --own-queue), its bottom half freed"),
+                      "-> the events queue (or --own-queue), its bottom half freed"),
     "schedule_task": ("tqueue-calls.cocci", "schedule_task -> schedule_work"),
     "flush_scheduled_tasks": ("tqueue-calls.cocci",
                               "flush_scheduled_tasks -> flush_scheduled_work"),
@@ -55,9 +55,9 @@ _QUEUES_WORK = re.compile(r"\b(?:schedule_work|schedule_delayed_work|queue_work|
 
 _WHY_SWITCHED = {
     "tq_immediate": "ran in the immediate bottom half (IMMEDIATE_BH), now in process "
-                    "context (keventd)",
+                    "context (events)",
     "tq_timer": "ran in the timer interrupt's bottom half at the next tick, now in process "
-                "context (keventd) a tick later: schedule_delayed_work(%s, 1)",
+                "context (events) a tick later, schedule_delayed_work(%s, 1)",
 }
 
 
@@ -91,7 +91,7 @@ def switched(e):
 
 def context_changes(cands):
     """e.moves for the tq_immediate and tq_timer tasks that became work:
-    `routine: tq_timer -> keventd: why`, the routine found where the task
+    `routine: tq_timer -> events: why`, the routine found where the task
     is set up (this file first, then the others)."""
     texts = None
     for e in cands:
@@ -102,7 +102,7 @@ def context_changes(cands):
             why = "%s %s" % (task, _WHY_SWITCHED[queue] % task if "%s" in
                              _WHY_SWITCHED[queue] else _WHY_SWITCHED[queue])
             if routine:
-                e.moves.append((line, "%s: %s -> keventd: %s" % (routine, queue, why)))
+                e.moves.append((line, "%s: %s -> events: %s" % (routine, queue, why)))
             else:
                 e.notes.append((line, "context change: the routine of %s (not found) %s"
                                 % (task, why[len(task) + 1:])))

@@ -15,7 +15,9 @@
 #define in_softirq() ((preempt_count() & SOFTIRQ_MASK) != 0)
 #define in_interrupt() ((preempt_count() & (HARDIRQ_MASK | SOFTIRQ_MASK)) != 0)
 
-#define irq_enter() shim_preempt_add(HARDIRQ_OFFSET)
+/* an interrupt arrives on the CPU the task is on (control.c may move it) */
+extern void shim_irq_enter(void);
+#define irq_enter() shim_irq_enter()
 #define irq_exit() shim_preempt_sub(HARDIRQ_OFFSET)
 
 enum {
