@@ -112,16 +112,23 @@ TEST_BINS	:= $(patsubst %,$(BUILD)/tests/%,$(TEST_DIRS))
 
 # tests/taskqueue runs on the task queue; everything else on the workqueue
 test_stacklib	= $(if $(filter taskqueue,$(1)),$(LIB_TASKQUEUE),$(LIB_WORKQUEUE))
+# tests/device: the generic device and the interrupt lines of the world
+DEVICE_SRCS	:= $(addprefix $(TOP)/drivers/world/,device.c irq.c sancov.c)
+test_world	= $(if $(filter device,$(1)),-I$(TOP)/drivers/include $(DEVICE_SRCS))
+# tests/search: the device search on a board of its own (below)
+SEARCH_SRC	:= $(TOP)/tests/search/board
+SEARCH_BOARD	:= $(BUILD)/tests/search/board
 
 
 .SECONDEXPANSION:
 $(BUILD)/tests/%: $$(wildcard $(TOP)/tests/%/*.c) $(TOP)/tests/child.c $(TOP)/drivers/runner/runner.c \
-		$(wildcard $(TOP)/tests/*.h $(TOP)/tests/*/*.h) $(LIBS)
+		$(wildcard $(TOP)/tests/*.h $(TOP)/tests/*/*.h) $(LIBS) $$(if $$(filter device,$$*),$(DEVICE_SRCS) \
+		$(wildcard $(TOP)/drivers/include/world/*.h))
 	@mkdir -p $(@D)
 	$(call quiet,CC,$@)
 	$(Q)$(CC) $(CFLAGS) $(KCFLAGS) -I$(TOP)/tests -I$(TOP)/drivers -DBUILD_DIR='"$(BUILD)"' \
 		-DTOP_DIR='"$(TOP)"' -o $@ $(wildcard $(TOP)/tests/$*/*.c) $(TOP)/tests/child.c \
-		$(if $(filter drivers,$*),$(TOP)/drivers/runner/runner.c) \
+		$(if $(filter drivers,$*),$(TOP)/drivers/runner/runner.c) $(call test_world,$*) \
 		$(if $(wildcard $(call test_stacklib,$*)),$(call test_stacklib,$*)) \
 		$(LIBSHIM) $(CRITERION) $(HOSTLIBS)
 
@@ -154,12 +161,13 @@ CHECKS		= $(TEST_BINS) $(STRESS_BINS) $(TOP)/tests/fastpath/run \
 		  $(TOP)/tests/faults/run $(TOP)/tests/drift/run \
 		  $(TOP)/tests/demo/run "$(TOP)/tests/modpost/run $(MODULES)" \
 		  $(TOP)/tests/semantic-patches/run $(TOP)/tests/harness/run \
-		  $(TOP)/tests/explore/run $(TOP)/tests/replay/run $(TOP)/tests/sizes/run
+		  $(TOP)/tests/explore/run $(TOP)/tests/replay/run $(TOP)/tests/sizes/run \
+		  $(TOP)/tests/search/run
 
 check: deps	## run every test; ends with "N passed, N failed"
 	@$(MAKE) --no-print-directory run-checks
 
-run-checks: $(LIBS) $(TEST_BINS) $(STRESS_BINS) $(DRIVER_BINS) $(MODULES) $(EXPLORE_BINS)
+run-checks: $(LIBS) $(TEST_BINS) $(STRESS_BINS) $(DRIVER_BINS) $(MODULES) $(EXPLORE_BINS) $(SEARCH_BOARD)
 	@TOP=$(TOP) STRESS_SECONDS=$${STRESS_SECONDS:-10} $(TOP)/scripts/run-checks $(CHECKS)
 
 ASAN		:= -fsanitize=address,undefined -fno-sanitize-recover=undefined \
@@ -205,6 +213,14 @@ endef
 # host threads, at -O0 so that each line's count is its own and a call in
 # an inlined function is counted where it is written
 coverage_flags	= -O0 --coverage -fprofile-update=atomic -fprofile-filter-files='$(1)/'
+# and __gcov_dump linked in, for a run the device search ends early to
+# write its counters still (drivers/world/device.c)
+GCOV_LIBS	:= -u __gcov_dump -lgcov
+# SEARCH=1 (the device search, demo/device_search.py): the driver's own
+# sources also tell the generic device what they compare its reads with
+# (gcc's trace-cmp, drivers/world/sancov.c), for the search to learn the
+# values a driver wants from its board
+search_flags	= -fsanitize-coverage=trace-cmp
 
 # $(call driver_objects,OBJDIR,SRCDIR): a driver's sources, each compiled
 # once per side (the driver's binary and "all" share them), apart from
@@ -214,7 +230,8 @@ $(1)/%.o: $(2)/%.c $(DRIVER_HDRS) $(wildcard $(2)/include/*/*.h) $(SHIM_HDRS)
 	@mkdir -p $$(@D)
 	$$(call quiet,CC,$$@)
 	$$(Q)$$(CC) $$(CFLAGS) $$(KCFLAGS) $(call driver_includes,$(2)) \
-		$$(if $$(COVERAGE),$(call coverage_flags,$(2))) -c -o $$@ $$<
+		$$(if $$(COVERAGE),$(call coverage_flags,$(2))) $$(if $$(SEARCH),$(search_flags)) \
+		-c -o $$@ $$<
 endef
 
 # $(call scenario_binary,BINARY,STACK,SRCDIR,SOURCES,SCENARIO FILES,EXTRA OBJS,WORLD);
@@ -231,7 +248,7 @@ $(1): $(SCENARIO_DIR)/main.c $(call drv_objs,$(1),$(4)) $(5) $(6) $(7) $(DRIVER_
 	$$(Q)$$(CC) $$(CFLAGS) $$(KCFLAGS) $(call driver_includes,$(3)) -DSTACK_NAME='"$(2)"' \
 		-o $$@ $(SCENARIO_DIR)/main.c $(call drv_objs,$(1),$(4)) $(5) $(6) $(7) \
 		-Wl,--whole-archive $(BUILD)/lib$(2).a -Wl,--no-whole-archive $(LIBSHIM) $(HOSTLIBS) \
-		-Wl,-z,now $$(if $$(COVERAGE),-lgcov)
+		-Wl,-z,now $$(if $$(COVERAGE),$(GCOV_LIBS))
 endef
 
 # $(call side_rules,OUTDIR,STACK,SRCDIR,EXTRA OBJS): every driver, and all
@@ -262,6 +279,23 @@ endif
 
 drivers: $(DRIVER_BINS)	## build every driver's scenario binaries, both sides (build/drivers/)
 
+
+# tests/search: a 2.4-style board of the tests' own and a tiny runner,
+# built as the device search wants a driver (gcov counters and trace-cmp
+# in the driver alone), on the task queue
+$(BUILD)/tests/search/.drv/board.o: $(SEARCH_SRC)/board.c $(SEARCH_SRC)/board.h $(DRIVER_HDRS) \
+		$(SHIM_HDRS)
+	@mkdir -p $(@D)
+	$(call quiet,CC,$@)
+	$(Q)$(CC) $(CFLAGS) $(KCFLAGS) -I$(TOP)/drivers/include $(call coverage_flags,$(SEARCH_SRC)) \
+		$(search_flags) -c -o $@ $<
+
+$(SEARCH_BOARD): $(SEARCH_SRC)/runner.c $(BUILD)/tests/search/.drv/board.o $(DEVICE_SRCS) $(LIBS)
+	$(call quiet,CC,$@)
+	$(Q)$(CC) $(CFLAGS) $(KCFLAGS) -I$(TOP)/drivers/include -o $@ $(SEARCH_SRC)/runner.c \
+		$(BUILD)/tests/search/.drv/board.o $(DEVICE_SRCS) \
+		-Wl,--whole-archive $(LIB_TASKQUEUE) -Wl,--no-whole-archive $(LIBSHIM) $(HOSTLIBS) \
+		$(GCOV_LIBS) -Wl,-z,now
 
 $(BUILD)/modules/%.o: $(TOP)/drivers/%.c $(LIBS)
 	@mkdir -p $(@D)
