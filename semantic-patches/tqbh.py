@@ -629,7 +629,8 @@ def _routine_of(local, others, task):
     plain = re.fullmatch(r"&?\s*\w+", task.strip()) is not None
     chain = parts[-2:] if len(parts) >= 3 else parts[-1:]
     m = r"\s*(?:\.|->)\s*".join(map(re.escape, chain))
-    cast = r"(?:\((?:[^()]|\([^()]*\))*\)\s*)*"     # (void *), (void (*)(void *))
+    # (void *), (void (*)(void *)), and a routine's & (&f is f)
+    cast = r"(?:\((?:[^()]|\([^()]*\))*\)\s*)*&?\s*"
     pats = [r"\b(?:INIT_TQUEUE|PREPARE_TQUEUE|INIT_WORK|PREPARE_WORK)\s*\(\s*&?[\w.>\s-]*?"
             r"\b%s\s*,\s*%s(\w+)" % (m, cast),
             r"\b%s\s*(?:\.|->)\s*routine\s*=\s*%s(\w+)" % (m, cast)]

@@ -242,10 +242,12 @@ LEGACY = {
     "DECLARE_TASK_QUEUE": "DECLARE_TASK_QUEUE() left: use create_workqueue() by hand",
     "task_queue": "task_queue left: use a workqueue_t by hand",
     "TQ_ACTIVE": "TQ_ACTIVE() left: no workqueue equivalent",
+    "start_context_thread": "start_context_thread() left: 2.5.41 calls it init_workqueues()",
     "tq_immediate": "tq_immediate left: use schedule_work() (runs in process context)",
     "tq_timer": "tq_timer: runs in the timer interrupt at the next tick; by hand: "
                 "schedule_delayed_work(&x, 1) (process context), or a timer_list",
     "tq_disk": "tq_disk: the block layer's plug queue, not deferred work; convert by hand",
+    "tq_scheduler": "tq_scheduler (2.2's queue run by schedule()): by hand, schedule_work(&x)",
     "IMMEDIATE_BH": "IMMEDIATE_BH left: the immediate bottom half has no workqueue equivalent",
 }
 

@@ -9,6 +9,7 @@ import tqbh
 import tqlib
 import tqprep
 
+from . import tail
 from .prepare import old_tokens
 
 
@@ -167,8 +168,9 @@ def private_queues(args, cands, seen=None):
             if "run_task_queue" in e.old:
                 includes[e.shown] = [by_real[p].shown for p in sorted(
                     seen.reach(os.path.realpath(e.src), e.old)) if p in by_real]
-    plan = tqbh.plan({e.shown: e.old for e in cands}, mode, args.tq_timer == "delayed",
-                     includes)
+    texts = {e.shown: e.old for e in cands}
+    plan = tqbh.plan(texts, mode, args.tq_timer == "delayed", includes)
+    tail.plan(texts, plan)
     for e in cands:
         e.bh_kept = plan.kept.get(e.shown, {})
         e.drains = plan.residue.get(e.shown, [])
