@@ -192,7 +192,8 @@ def _manual_init(text, toks, i, hi):
         base, arrow = b, a
         fields[m] = value
         last, j = end, end + 1
-    if "routine" not in fields or last is None:
+    if "routine" not in fields or "data" not in fields or last is None:
+        # a routine set alone re-points work that may be queued: no INIT_WORK
         return None
     # t.routine: &t; p->routine (p a task's address): p
     ref = "&" + base if arrow == "." else base
