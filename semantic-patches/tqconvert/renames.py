@@ -20,11 +20,12 @@ What those rules match, and so what declared() finds:
 """
 
 import bisect
+import os
 
 import tqlib
 import tqprep
 
-from .prepare import full_text, old_tokens
+from .prepare import _API_NAMES, full_text, old_tokens
 
 _QUALIFIERS = frozenset({"static", "extern", "const", "volatile", "register"})
 
@@ -312,8 +313,11 @@ def habits(cands):
                             flags.setdefault(last, hi - lo >= 2 and
                                              toks[hi - 2].val in (".", "->"))
     functions = {}
+    api = set(tqlib.LEGACY) | _QUEUEING | _API_NAMES
     for f in sorted(routines | helpers):
-        if f in handlers or f not in defined:
+        # not the task queue's own calls (i2o_lan's routine run_task_queue)
+        if f in handlers or f not in defined or f in api or \
+                os.path.basename(defined[f].shown) in ("tqueue.h", "workqueue.h", "sched.h"):
             continue
         new = tqlib.helper_name(f) if f in helpers else tqlib.routine_name(f)
         if new:

@@ -78,7 +78,7 @@ def _line_span(text, a, b):
 
 
 def rewrite(text, toks, lo, hi, tasks=frozenset(), immediate=True, drop_marks=True,
-            skip=frozenset()):
+            skip=frozenset(), calls_only=False):
     """([(start, end, new)], [(token index, hand edit)], [(token index,
     queue, task text)]) for toks[lo:hi]: the edits, what is left to do
     by hand (each with the edit to make), and the queue_task() calls made
@@ -88,7 +88,9 @@ def rewrite(text, toks, lo, hi, tasks=frozenset(), immediate=True, drop_marks=Tr
     mark_bh(IMMEDIATE_BH); statement goes (no task is left on
     tq_immediate); skip: token indices of tasks kept on private queues,
     left as they are.  Private queues are not this module's: their
-    queue_task() and run_task_queue() stay, for the residue check."""
+    queue_task() and run_task_queue() stay, for the residue check.
+    calls_only: code whose statements cannot be told apart (its brackets
+    do not balance): calls whose parentheses close, and types, only."""
     edits, left, moved = [], [], []
     done = set(skip)
     i = lo
@@ -100,7 +102,8 @@ def rewrite(text, toks, lo, hi, tasks=frozenset(), immediate=True, drop_marks=Tr
         v = t.val
         nxt = toks[i + 1].val if i + 1 < hi else ""
         if v in _NAMES and nxt == "(":
-            edits.append((t.start, t.end, _NAMES[v]))
+            if tqprep._match_close(toks, i + 1) is not None:
+                edits.append((t.start, t.end, _NAMES[v]))
         elif v == "tq_struct" and i > lo and toks[i - 1].val == "struct":
             edits.append((t.start, t.end, "work_struct"))
         elif v == "queue_task" and nxt == "(":
@@ -123,6 +126,8 @@ def rewrite(text, toks, lo, hi, tasks=frozenset(), immediate=True, drop_marks=Tr
                                 "the immediate bottom half" % (task, task)))
             i = (k or i) + 1
             continue
+        elif calls_only:
+            pass
         elif v == "mark_bh" and [x.val for x in toks[i + 1:i + 5]] == ["(", "IMMEDIATE_BH", ")",
                                                                        ";"] and i + 4 < hi:
             if drop_marks:
@@ -145,10 +150,18 @@ def rewrite(text, toks, lo, hi, tasks=frozenset(), immediate=True, drop_marks=Tr
                 i = last + 1
                 continue
             if v == "routine" and nxt == "=":
-                left.append((i, "%s set alone: by hand, %s (2.5.41's name), or INIT_WORK() "
-                                "where the work is set up" % (
-                                    _text(text, toks, start, i + 1),
-                                    _text(text, toks, start, i - 1) + toks[i - 1].val + "func")))
+                base = _text(text, toks, start, i - 1)
+                ref = re.escape(base if toks[i - 1].val == "->" else "&" + base)
+                if re.search(r"\b(?:INIT_WORK|DECLARE_WORK)\s*\(\s*%s\s*," %
+                             ref.replace("\\ ", r"\s*"), text):
+                    # re-points work set up elsewhere in the file: 2.5.41's
+                    # name for the member, as tqueue-types.cocci writes it
+                    edits.append((t.start, t.end, "func"))
+                else:
+                    left.append((i, "%s set alone: by hand, %s (2.5.41's name), or INIT_WORK() "
+                                    "where the work is set up" % (
+                                        _text(text, toks, start, i + 1),
+                                        base + toks[i - 1].val + "func")))
         i += 1
     return edits, left, moved
 
@@ -263,9 +276,18 @@ def _unparsed_regions(e, toks_new):
         else:
             first, last = hit.first, hit.last
         idx = [j for j, t in enumerate(toks_new) if first <= t.line <= last]
-        if idx and _well_formed(e.new, toks_new, idx[0], idx[-1] + 1):
-            out.append((idx[0], idx[-1] + 1, what))
+        if idx and not _conflicted(e.new, toks_new, idx[0], idx[-1] + 1):
+            # code whose brackets do not balance (#if branches that open
+            # braces differently): its calls and types only, not its
+            # statements
+            out.append((idx[0], idx[-1] + 1, what,
+                        not _well_formed(e.new, toks_new, idx[0], idx[-1] + 1)))
     return out
+
+
+def _conflicted(text, toks, lo, hi):
+    first, last = toks[lo].line, toks[hi - 1].line
+    return any(first <= n <= last for n, _ in tqprep.merge_markers(text))
 
 
 def _well_formed(text, toks, lo, hi):
@@ -282,10 +304,7 @@ def _well_formed(text, toks, lo, hi):
             depth[k] -= 1
             if depth[k] < 0:
                 return False
-    if any(depth.values()):
-        return False
-    first, last = toks[lo].line, toks[hi - 1].line
-    return not any(first <= n <= last for n, _ in tqprep.merge_markers(text))
+    return not any(depth.values())
 
 
 _LEFT_INIT = re.compile(r"(?:\.|->) routine = (?!=)")
@@ -311,8 +330,8 @@ def fix(e, members, texts):
         for head, lb, rb in tqprep._functions(toks):
             if any(toks[j].val == "routine" and toks[j - 1].val in (".", "->") and
                    toks[j - 2].val in members | _task_names(code) for j in range(lb, rb)):
-                if not any(lo <= lb < hi for lo, hi, _ in regions):
-                    regions.append((lb, rb + 1, None))
+                if not any(lo <= lb < hi for lo, hi, _, _ in regions):
+                    regions.append((lb, rb + 1, None, False))
     if not regions:
         return
     from .compat import old_kernel_lines
@@ -323,14 +342,14 @@ def fix(e, members, texts):
     from . import tail
     immediate = tail.marked(e.shown, e.orig, texts)
     inside = set()
-    for lo, hi, _ in regions:
+    for lo, hi, _, _ in regions:
         inside.update(range(lo, hi))
     outside_imm = any(t.val == "tq_immediate" and j not in inside and j not in skip
                       for j, t in enumerate(toks))
     edits, left, moved = [], [], []
-    for lo, hi, what in sorted(regions):
+    for lo, hi, what, calls_only in sorted(regions):
         ed, lf, mv = rewrite(e.new, toks, lo, hi, members | _task_names(code), immediate,
-                             immediate and not outside_imm, skip)
+                             immediate and not outside_imm, skip, calls_only)
         edits += ed
         left += [(i, msg, what) for i, msg in lf]
         moved += mv
@@ -338,7 +357,7 @@ def fix(e, members, texts):
         return
     before = e.new
     e.new = tqprep._splice(before, sorted(set(edits)))
-    e.tokenwise = sorted({w for _, _, w in regions if w})
+    e.tokenwise = sorted({w for _, _, w, _ in regions if w})
     shift = _line_shift(before, sorted(set(edits)))
     e.residue = [(shift(n), i, m) for n, i, m in e.residue]
     e.kept = [(shift(n), i, m) for n, i, m in e.kept]
@@ -347,12 +366,18 @@ def fix(e, members, texts):
             " (in %s, which coccinelle could not parse)" % what if what else "")))
     back = line_map(e.old, e.new)
     for a, b, new in sorted(set(edits)):
-        if new.startswith("INIT_WORK(") and not any(
-                toks[lo].start <= a < toks[hi - 1].end for lo, hi, w in regions if w):
-            e.notes.append((back(shift(before.count("\n", 0, a) + 1)), (
+        if any(toks[lo].start <= a < toks[hi - 1].end for lo, hi, w, _ in regions if w):
+            continue
+        line = back(shift(before.count("\n", 0, a) + 1))
+        if new.startswith("INIT_WORK("):
+            e.notes.append((line, (
                 "%s: a routine and data set by hand, which coccinelle did not match here "
                 "(in a nested function, or code it could not follow), made on their tokens"
                 % new.rstrip(";"))))
+        elif new == "func":
+            e.notes.append((line, (
+                ".routine -> .func, 2.5.41's name: a routine re-pointed on work the file sets "
+                "up with INIT_WORK(), which coccinelle did not match here, made on its token")))
     why = {"tq_scheduler": "ran from schedule(), in whichever process called it (2.2's "
                            "tq_scheduler), now on the events queue's worker",
            "tq_timer": "ran in the timer interrupt's bottom half at the next tick, now "

@@ -205,8 +205,11 @@ class Habits(unittest.TestCase):
                       "void setup(void) { INIT_TQUEUE(&p->tq, chdlc_bh, p);\n"
                       "\tinit_bh(X_BH, do_x_bh); x_schedule_task(); }\n")
         b = _E("b.c", "void y_queue_task(void) { queue_task(&t, &tq_immediate); }\n"
-                      "int y_queue_work;\n")
-        h = renames.habits([a, b])
+                      "int y_queue_work;\n"
+                      "struct tq_struct r = { routine: (void (*)(void *)) run_task_queue };\n")
+        api = _E("include/linux/tqueue.h",
+                 "static inline void run_task_queue(task_queue *list) { }\n")
+        h = renames.habits([a, b, api])
         self.assertEqual(h["functions"], {"chdlc_bh": "chdlc_work",
                                           "x_schedule_task": "x_schedule_work"})
         self.assertEqual(h["flag_fields"], {"bh_active": "work_active"})

@@ -43,6 +43,12 @@ class Rewrite(unittest.TestCase):
         self.assertIn("by hand, schedule_work(&a)", left[0][1])
         self.assertIn("by hand, p->tq.func", left[1][1])
 
+    def test_a_routine_re_pointed_on_work_set_up_in_the_file_is_func(self):
+        code = "\tINIT_WORK(&s->tq_task, f, s);\n\ts->tq_task.routine = g;\n"
+        got, left, _ = convert(code)
+        self.assertEqual(got, "\tINIT_WORK(&s->tq_task, f, s);\n\ts->tq_task.func = g;\n")
+        self.assertEqual(left, [])
+
     def test_kept_tokens_are_skipped(self):
         code = "\tINIT_TQUEUE(&kept, f, 0);\n\tINIT_TQUEUE(&w, f, 0);\n"
         toks = tqprep.scan(code)
