@@ -969,6 +969,8 @@ def _routine_of(local, others, task):
         pats.append(r"\bDECLARE_WORK\s*\(\s*%s\s*,\s*%s(\w+)" % (m, cast))
     texts = list(local) + (list(others) if len(parts) >= 3 else [])
     for text in texts:
+        if chain[-1] not in text:
+            continue
         for p in pats:
             hit = re.search(p, text)
             if hit and hit.group(1) not in ("NULL", "0"):
