@@ -620,6 +620,11 @@ def _drain_delayed(out, fi, c, flushed, headers):
     # the statement is replaced; a branch of its own gets braces
     a, b = fi.line_span(c.i, c.end)
     if a == line_of and fi.toks[c.i - 1].val not in (")", "else"):
+        # a comment after the run stays, after what replaces it
+        rest = fi.text[toks[c.end].end:b].strip()
+        if rest:
+            first, _, more = edit.partition("\n")
+            edit = "%s  %s\n%s" % (first, rest, more)
         out.edit(fi.key, a, b, edit)
     elif fi.toks[c.i - 1].val in (")", "else"):
         out.edit(fi.key, toks[c.i].start, toks[c.end].end,
