@@ -310,9 +310,10 @@ convert: deps	## regenerate drivers/converted from drivers/legacy (semantic patc
 DEMO_ARGS	= $(if $(QUICK),--quick) $(foreach d,$(DRIVER),--driver $(d)) \
 		  $(foreach e,$(EXTRA),--extra $(abspath $(e))) \
 		  $(if $(EXPLORE),--explore $(EXPLORE)) $(if $(RACE),--race $(RACE)) \
-		  $(foreach p,$(PATCH),--patch $(abspath $(p)))
+		  $(foreach p,$(PATCH),--patch $(abspath $(p))) \
+		  $(foreach s,$(SRC),--src $(abspath $(s)))
 
-demo: deps $(LIBS)	## convert, run and compare both sides (DRIVER=, QUICK=1, EXTRA=dir, EXPLORE=N, PATCH=file)
+demo: deps $(LIBS)	## convert, run and compare both sides (DRIVER=, QUICK=1, EXTRA=dir, SRC=file.c, EXPLORE=N, PATCH=file)
 	@python3 $(TOP)/demo/demo.py $(DEMO_ARGS)
 
 mutate: deps $(LIBS)	## the mutation suite: each tests/mutations/*.patch must be caught by the demo (MUTATIONS=, JOBS=N)

@@ -24,7 +24,10 @@ A declaration belongs to the driver it sits beside, and to no other:
   - NAME.moves beside a design patch NAME.patch (drivers/design/, or a
     --patch): the drivers whose files the patch changes;
   - DIR/moves of a driver of one's own (--extra DIR): that driver;
-  - NAME.moves beside a source file (--src DIR/NAME.c): that driver.
+  - NAME.moves beside a source file (--src DIR/NAME.c): that driver; and
+    the context lines convert printed converting it (the conversion's own
+    word for what it changes on purpose), and the tty core's
+    (drivers/tty-core/converted/conversion.moves), for it too.
 It is matched by the routine's exact name, in that driver's scenarios
 only (the cross-driver scenarios are every driver of the manifest's).
 A declaration no run exercised vouches for nothing: the demo counts it
@@ -37,7 +40,7 @@ import re
 
 Declaration = collections.namedtuple("Declaration", "routine kind frm to why where scope")
 
-CONTEXT = re.compile(r"^\s*\S+:\d+:\s*context:\s*")
+CONTEXT = re.compile(r"^\s*(\S+:\d+):\s*context:\s*")
 LINE = re.compile(r"^\s*([A-Za-z_][A-Za-z_0-9]*)\s*:\s*(.+?)\s*:\s*(.+?)\s*$")
 MOVE = re.compile(r"^([A-Za-z_][A-Za-z_0-9]*)\s*->\s*([A-Za-z_][A-Za-z_0-9]*)$")
 
@@ -65,6 +68,10 @@ def parse(path, scope=frozenset()):
             if not line.strip() or line.lstrip().startswith("#"):
                 continue
             where = "%s:%d" % (shown(path), n)
+            said = CONTEXT.match(line)
+            if said:
+                # convert's own word, at the line it converted
+                where = "convert, %s" % shown(said.group(1))
             m = LINE.match(CONTEXT.sub("", line, count=1))
             if not m:
                 raise DeclarationError("%s: expected 'routine: from -> to: why' or "
@@ -120,9 +127,14 @@ def design_scope(moves, drivers):
 def load(entries):
     """Every declaration of @entries, [(path, scope)]: a .moves file and
     the drivers it speaks for."""
-    out = []
+    out, seen = [], set()
     for path, scope in entries:
-        out += parse(path, scope)
+        for d in parse(path, scope):
+            # convert says a move once per call site: one declaration
+            key = (d.routine, d.kind, d.frm, d.to, d.scope)
+            if key not in seen:
+                seen.add(key)
+                out.append(d)
     return out
 
 

@@ -29,6 +29,7 @@ no scenario is DIFFERENT and every line the conversion or a patch changed
 ran on the converted side.
 """
 import argparse
+import glob
 import collections
 import concurrent.futures
 import os
@@ -47,6 +48,7 @@ import explore  # noqa: E402
 import headline  # noqa: E402
 import race  # noqa: E402
 import runner  # noqa: E402
+import source  # noqa: E402
 from report import Report, StepFailed, say  # noqa: E402
 
 TOP = runner.TOP
@@ -69,7 +71,7 @@ def failed(args, rep, e, t0):
     rep.data["verdict"] = {"ok": False, "failed_step": e.step, "text": verdict}
     rep.md += ["## Verdict", "", verdict, ""]
     rep.write(args.out)
-    say("report: %s" % os.path.relpath(os.path.join(args.out, "report.md"), TOP))
+    say("report: %s" % declarations.shown(os.path.join(args.out, "report.md")))
     return 1
 
 
@@ -77,6 +79,19 @@ def declaration_files(args):
     """[(a .moves file, the drivers it speaks for)] (demo/declarations.py)."""
     drivers = {d.name: d.sources for d in runner.drivers()}
     out = declarations.design_entries(os.path.join(TOP, "drivers", "design"), drivers)
+    src = args.source
+    if src:
+        # what the tty core's conversion changes, for every driver on it
+        out += [(f, {"tty-core"}) for f in sorted(glob.glob(
+            os.path.join(TOP, "drivers", "tty-core", "converted", "*.moves")))]
+        if src.moves:
+            out.append((src.moves, {src.name}))
+        # a PATCH= is the driver's: its moves speak for it
+        for p in args.design_patch:
+            moves = os.path.splitext(p)[0] + ".moves"
+            if os.path.exists(moves):
+                out.append((moves, {src.name}))
+        return out
     for p in args.design_patch:
         moves = os.path.splitext(p)[0] + ".moves"
         if os.path.exists(moves):
@@ -87,10 +102,49 @@ def declaration_files(args):
     return out
 
 
+SOURCE_DRIVERS = set()
+DECLARED = []  # [(.moves, scope)] the steps add: convert's context lines
+
+
 def scope_of(driver):
     """The drivers a scenario's routines belong to: the cross-driver
-    scenarios run every driver of the manifest."""
-    return set(runner.driver_names()) if driver == "mixed" else {driver}
+    scenarios run every driver of the manifest, a driver of one's own
+    runs the tty core's routines beside its own."""
+    if driver == "mixed":
+        return set(runner.driver_names())
+    if driver in SOURCE_DRIVERS:
+        return {driver, "tty-core"}
+    return {driver}
+
+
+def source_steps(args, rep, src):
+    """A driver of one's own (--src): convert it, build both sides, find
+    it a device; what the runs of its scenarios need."""
+    SOURCE_DRIVERS.add(src.name)
+    rep.step("Convert: %s, as it is, through convert (and PATCH=)" % src.name)
+    source.convert(src, BUILD, args.design_patch)
+    # the conversion's own word for what it changes on purpose
+    moves = os.path.join(src.out, "conversion.moves")
+    with open(moves, "w") as f:
+        f.write("".join(line + "\n" for line in src.context))
+    DECLARED.append((moves, {src.name}))
+    rep.step("Build: %s on the 2.4 headers and the tty core, legacy on the task queue, "
+             "converted on the workqueue" % src.name)
+    exe = source.build(src, MONITOR)
+    say("%s: %s, %s" % (src.name, os.path.relpath(exe["legacy"], TOP),
+                        os.path.relpath(exe["converted"], TOP)))
+    rep.step("Device: a device and module parameters that take %s in" % src.name)
+    src.env = source.find_device(src, exe, args)
+    for side in ("legacy", "converted"):
+        runner.ENV_OF[os.path.abspath(exe[side])] = dict(src.env)
+    rep.data.setdefault("sources", {})[src.name] = {
+        "files": [source.shown(f) for f in src.files], "converted": source.shown(src.converted),
+        "context": src.context, "device": src.env, "found": src.found}
+    out = dict(exe)
+    out["trees"] = {side: coverage.Tree(d, [os.path.relpath(f, src.root) for f in src.files])
+                    for side, d in (("legacy", src.legacy), ("converted", src.converted))}
+    out["source"] = src
+    return out
 
 
 def build(args, converted, rep):
@@ -216,6 +270,10 @@ def main():
     ap.add_argument("--seeds", type=int, default=3)
     ap.add_argument("--extra", action="append", default=[],
                     help="a directory holding your own legacy driver")
+    ap.add_argument("--src", action="append", default=[],
+                    help="a 2.4 driver as it is: its .c file(s) or directory (SRC=)")
+    ap.add_argument("--search-budget", type=float, default=None,
+                    help="seconds the device search of a --src driver may take")
     ap.add_argument("--explore", type=int, default=None,
                     help="controlled schedules per scenario and side (default: the budget)")
     ap.add_argument("--budget", type=float, default=None,
@@ -234,15 +292,27 @@ def main():
                     "several demos at once, each in its own)")
     args = ap.parse_args()
     set_build(args.build)
+    rep = Report()
+    t0 = time.time()
+    # a driver of one's own, as it is: only it, unless --driver asks for more
+    args.source = None
+    if args.src:
+        try:
+            args.source = source.prepare(args.src)
+        except StepFailed as e:
+            return failed(args, rep, e, t0)
     global TIMEOUT
     TIMEOUT = args.timeout
     names = runner.driver_names()
     extra_names = [os.path.basename(os.path.normpath(d)) for d in args.extra]
+    if args.source:
+        extra_names.append(args.source.name)
     for d in args.driver or []:
         if d not in names and d not in extra_names:
             ap.error("no driver %s (have: %s)" % (d, " ".join(names + extra_names)))
     # --driver may name drivers of the manifest, of --extra, or both
-    args.drivers = [d for d in args.driver if d in names] if args.driver else names
+    args.drivers = [d for d in args.driver if d in names] if args.driver else \
+        ([] if args.source else names)
     args.extra = [d for d in args.extra if not args.driver or
                   os.path.basename(os.path.normpath(d)) in args.driver or
                   not any(x in extra_names for x in args.driver)]
@@ -260,8 +330,6 @@ def main():
     # runs that are not counted (exploration, the headline) keep their
     # counters out of the build directory
     os.environ["GCOV_PREFIX"] = cov.scratch()
-    rep = Report()
-    t0 = time.time()
 
     # what the conversion changes on purpose, each file for its own drivers
     try:
@@ -275,6 +343,8 @@ def main():
         else:
             converted, conv_ok = None, True
         bins, extra = build(args, converted, rep)
+        if args.source:
+            extra[args.source.name] = source_steps(args, rep, args.source)
     except StepFailed as e:
         return failed(args, rep, e, t0)
 
@@ -286,9 +356,12 @@ def main():
         # the cross-driver scenarios: every driver at once
         exe = {s: os.path.join(bins[s], "all") for s in ("legacy", "converted")}
         jobs += [(s, exe) for s in runner.scenarios_of(exe["legacy"], "mixed")]
-    for exe in extra.values():
-        jobs += [(s, exe) for s in runner.scenarios_of(exe["legacy"])]
+    for name, exe in extra.items():
+        jobs += [(s, exe) for s in runner.scenarios_of(
+            exe["legacy"], name if args.source and name == args.source.name else None)]
 
+    if DECLARED:
+        decls += declarations.load(DECLARED)
     ran = run_scenarios(jobs, seeds, rep, cov)
     resolve_sites(ran)
     results = []
@@ -357,8 +430,8 @@ def main():
     rep.md += ["## Verdict", "", verdict, ""]
     mutations(args, rep)
     rep.write(args.out)
-    say("report: %s, %s" % (os.path.relpath(os.path.join(args.out, "report.md"), TOP),
-                            os.path.relpath(os.path.join(args.out, "report.json"), TOP)))
+    say("report: %s, %s" % (declarations.shown(os.path.join(args.out, "report.md")),
+                            declarations.shown(os.path.join(args.out, "report.json"))))
     return 0 if ok else 1
 
 

@@ -270,8 +270,9 @@ def explore(args, jobs, results, decls, rep, t0):
     rows = []
     for (i, side), (seed, spec, why) in sorted(failures.items()):
         scn, exe = jobs[i]
-        line = "SHIM_SCENARIO_SIZE=explore SHIM_SCHED=%s %s --driver %s --scenario %s " \
-            "--seed 1" % (spec, shlex.quote(os.path.relpath(exe[side], runner.TOP)),
+        line = "%sSHIM_SCENARIO_SIZE=explore SHIM_SCHED=%s %s --driver %s --scenario %s " \
+            "--seed 1" % (runner.env_words(exe[side]), spec,
+                          shlex.quote(os.path.relpath(exe[side], runner.TOP)),
                           scn.driver, scn.name)
         label = spec if seed is None else "seed %d" % seed
         rows.append([scn.driver, scn.name, side, spec if seed is None else seed, why, line])

@@ -4,6 +4,7 @@ import os
 
 from report import say
 
+import declarations
 import runner
 
 
@@ -68,4 +69,4 @@ def headline(args, bins, rep, build):
         json.dump({"traceEvents": traces["legacy"] + traces["converted"],
                    "displayTimeUnit": "ms"}, f)
     say("timeline: %s (open in Perfetto or chrome://tracing)" %
-        os.path.relpath(os.path.join(args.out, "trace.json"), runner.TOP))
+        declarations.shown(os.path.join(args.out, "trace.json")))

@@ -153,6 +153,18 @@ def concurrency(args, rep, results, converted):
     for r in checked:
         if r["driver"] in manifest or r["driver"] in tsan_exe or err:
             continue
+        src = r["exe"].get("source")
+        if src:
+            # a driver of one's own, as it is: its converted side with TSan
+            import source
+            try:
+                tsan_exe[r["driver"]] = source.build(
+                    src, monitor, coverage=False, san=TSAN, build_dir=libs,
+                    out=os.path.join(out, "src", src.name), sides=("converted",))["converted"]
+            except source.StepFailed as e:
+                err = str(e)
+            runner.ENV_OF[os.path.abspath(tsan_exe.get(r["driver"], ""))] = dict(src.env)
+            continue
         # a driver of one's own: its converted sources, built again with TSan
         src = os.path.dirname(r["exe"]["converted"])
         conv = os.path.join(os.path.dirname(src), "converted")

@@ -24,6 +24,21 @@ MANIFEST = os.path.join(TOP, "drivers", "manifest")
 SIDES = {"legacy": "taskqueue", "converted": "workqueue"}
 
 Driver = collections.namedtuple("Driver", "name sources scenarios")
+
+# The environment every run of a binary gets, by its path: a driver of
+# one's own runs on the device its search found (SHIM_DEVICE,
+# SHIM_MODPARAMS), whoever runs it, and a replay line says so.
+ENV_OF = {}
+
+
+def env_of(exe):
+    return ENV_OF.get(os.path.abspath(exe), {})
+
+
+def env_words(exe):
+    """The settings a replay line of @exe starts with ("" for none)."""
+    import shlex
+    return "".join("%s=%s " % (k, shlex.quote(v)) for k, v in sorted(env_of(exe).items()))
 Scenario = collections.namedtuple("Scenario", "driver name concurrent what")
 
 
@@ -120,6 +135,7 @@ def run(exe, driver, scenario, seed=1, env=None, timeout=120, sched=None):
     e.pop("SHIM_SCHED_LOG", None)
     if sched:
         e["SHIM_SCHED"] = sched
+    e.update(env_of(exe))
     e.update(env or {})
     t = time.time()
     try:
@@ -168,6 +184,7 @@ def run_batch(exe, driver, scenario, scheds, seed=1, env=None, timeout=120):
              SHIM_SCHED_BATCH_TIMEOUT=str(timeout))
     e.pop("SHIM_SCHED", None)
     e.pop("SHIM_SCHED_LOG", None)
+    e.update(env_of(exe))
     e.update(env or {})
     t = time.time()
     try:

@@ -1,0 +1,230 @@
+"""source - a driver of your own, as it is: make demo SRC=path/to/driver.c
+
+The files: each SRC (a .c file, several, or a directory's .c files) and
+the headers they include with quotes ("riscom8.h"), found beside them,
+read where they are and never written.  The name: the first file's
+(riscom8), or the directory's.  The kernel the code is written for: the
+tree's top Makefile (VERSION, PATCHLEVEL) when the file lies in a tree,
+else what the code uses (2.4's cli() and save_flags(), MOD_INC_USE_COUNT,
+<linux/malloc.h>).  Only 2.4 code comes in this way: it gets the 2.4
+headers (shim/include-2.4), the tty core of each side
+(drivers/tty-core/), the generic device and the generic tty exerciser
+(drivers/exercise/tty.c), which needs nothing written for it.
+
+Steps, each failing the demo if it fails:
+  1. convert, as a user would run it (default mode: the names as they
+     are), the types from the 2.4 headers and the legacy tty core, into
+     build/demo/src/NAME/converted/; its context lines kept; PATCH=
+     applied on top; where the converted text is, said;
+  2. build both sides (make src-binary), with the monitor and gcov's
+     counters in the driver's own files;
+  3. find a device for it (demo/device_search.py: saved beside the
+     binaries, replayed while the driver is unchanged): the SHIM_DEVICE
+     and SHIM_MODPARAMS every run of it gets, on both sides.
+A NAME.moves file beside the source is read, for this driver only.
+"""
+import glob
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+import runner
+from report import StepFailed, say
+
+TOP = runner.TOP
+QUOTED = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+# what 2.4 code uses and 2.5 code of this tree does not
+LOOKS_24 = re.compile(r"\b(save_flags|restore_flags|cli|sti)\s*\(|\bMOD_INC_USE_COUNT\b|"
+                      r"<linux/malloc\.h>|\bMODULE_PARM\s*\(")
+
+
+class Source:
+    """A driver of one's own: its files, its name, its build."""
+
+    def __init__(self, name, files, root):
+        self.name = name
+        self.files = files      # absolute paths, .c first
+        self.root = root        # the directory the files are named from
+        self.out = None
+        self.legacy = self.converted = None
+        self.exe = {}
+        self.env = {}
+        self.moves = None
+        self.context = []
+        self.found = {}
+
+    @property
+    def sources(self):
+        return [os.path.relpath(f, self.root) for f in self.files if f.endswith(".c")]
+
+    def shown(self, path):
+        """A file of the driver as the user named it."""
+        return shown(path)
+
+
+def shown(path):
+    p = os.path.abspath(path)
+    return os.path.relpath(p, TOP) if p.startswith(TOP + os.sep) else path
+
+
+def tree_version(path):
+    """(VERSION, PATCHLEVEL) of the kernel tree @path lies in, or None."""
+    d = os.path.dirname(os.path.abspath(path))
+    while d != os.path.dirname(d):
+        mk = os.path.join(d, "Makefile")
+        if os.path.exists(os.path.join(d, "include", "linux")) and os.path.exists(mk):
+            with open(mk, errors="replace") as f:
+                text = f.read(4096)
+            v = re.search(r"^VERSION\s*=\s*(\d+)", text, re.M)
+            p = re.search(r"^PATCHLEVEL\s*=\s*(\d+)", text, re.M)
+            if v and p:
+                return int(v.group(1)), int(p.group(1))
+        d = os.path.dirname(d)
+    return None
+
+
+def kernel_version(files):
+    """"2.4", or what else the code is written for (a string saying so)."""
+    v = tree_version(files[0])
+    if v:
+        return "%d.%d" % v
+    for f in files:
+        with open(f, errors="replace") as fh:
+            if LOOKS_24.search(fh.read()):
+                return "2.4"
+    return "2.5 (no 2.4 idiom in it, and no kernel tree around it)"
+
+
+def collect(paths):
+    """The driver's files: the .c files given (a directory: its .c files)
+    and the headers they include with quotes, found beside them."""
+    cs = []
+    for p in paths:
+        if os.path.isdir(p):
+            found = sorted(glob.glob(os.path.join(p, "*.c")))
+            if not found:
+                raise StepFailed("source", "%s: a directory with no .c file" % shown(p))
+            cs += found
+        elif os.path.isfile(p) and p.endswith(".c"):
+            cs.append(os.path.abspath(p))
+        else:
+            raise StepFailed("source", "%s: not a .c file or a directory of them" % shown(p))
+    root = os.path.dirname(cs[0])
+    if any(os.path.dirname(c) != root for c in cs):
+        raise StepFailed("source", "the files of one driver lie in one directory (%s)" %
+                         ", ".join(shown(c) for c in cs))
+    files, todo = list(cs), list(cs)
+    while todo:
+        f = todo.pop()
+        with open(f, errors="replace") as fh:
+            text = fh.read()
+        for inc in QUOTED.findall(text):
+            h = os.path.normpath(os.path.join(os.path.dirname(f), inc))
+            if h.startswith(root + os.sep) and os.path.isfile(h) and h not in files:
+                files.append(h)
+                todo.append(h)
+    return root, files
+
+
+def identifier(name):
+    name = re.sub(r"\W", "_", name)
+    return name if re.match(r"[A-Za-z_]", name) else "drv_" + name
+
+
+def prepare(paths):
+    """A Source for the paths of SRC=, or a failed step saying why."""
+    root, files = collect(paths)
+    first = paths[0]
+    base = os.path.basename(os.path.normpath(first))
+    name = identifier(base[:-2] if base.endswith(".c") else base)
+    src = Source(name, files, root)
+    version = kernel_version([f for f in files if f.endswith(".c")])
+    if version != "2.4":
+        raise StepFailed("source", "%s is written for %s: SRC= takes 2.4 code (the 2.4 "
+                         "headers, the tty core, the generic exerciser); a driver in this "
+                         "tree's 2.5 layout brings its scenarios with EXTRA= (README)" % (
+                             shown(first), version))
+    moves = os.path.join(root, name + ".moves")
+    src.moves = moves if os.path.exists(moves) else None
+    return src
+
+
+def convert(src, build, patches):
+    """Step 1: the driver's files through convert, into
+    build/demo/src/NAME/converted (a copy of them as they are beside it,
+    in legacy/); then the patches.  Returns convert's output lines."""
+    src.out = os.path.join(build, "src", src.name)
+    src.legacy = os.path.join(src.out, "legacy")
+    src.converted = os.path.join(src.out, "converted")
+    for d in (src.legacy, src.converted):
+        shutil.rmtree(d, ignore_errors=True)
+    # the build reads a copy: the user's tree is never written, nor
+    # half-read while it changes
+    for f in src.files:
+        dst = os.path.join(src.legacy, os.path.relpath(f, src.root))
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        shutil.copy(f, dst)
+    cmd = [os.path.join(TOP, "semantic-patches", "convert"), "-q", "-o", src.converted,
+           "-I", os.path.join(TOP, "drivers", "tty-core", "legacy", "include"),
+           "-I", os.path.join(TOP, "shim", "include-2.4")] + src.files
+    r = subprocess.run(cmd, capture_output=True, text=True, errors="replace")
+    lines = r.stdout.splitlines()
+    for line in lines:
+        say(line)
+    if r.returncode not in (0, 1) or not os.path.isdir(src.converted):
+        sys.stdout.write(r.stderr)
+        raise StepFailed("conversion", "convert %s exited %d (above)" % (
+            " ".join(shown(f) for f in src.files), r.returncode))
+    # convert writes only what it converted: the rest as it was
+    for f in src.files:
+        dst = os.path.join(src.converted, os.path.relpath(f, src.root))
+        if not os.path.exists(dst):
+            os.makedirs(os.path.dirname(dst), exist_ok=True)
+            shutil.copy(f, dst)
+    src.context = [x for x in lines if ": context: " in x]
+    for p in patches:
+        from convert import apply_patch
+        say("patch: %s" % shown(p))
+        apply_patch(p, src.converted)
+    diff = os.path.join(src.out, "conversion.diff")
+    with open(diff, "w") as f:
+        subprocess.run(["diff", "-ruN", "legacy", "converted"], cwd=src.out, stdout=f)
+    say("converted text: %s (the diff: %s)" % (shown(src.converted), shown(diff)))
+    return lines
+
+
+def build(src, monitor, coverage=True, san=None, build_dir=None, out=None,
+          sides=("legacy", "converted")):
+    """Step 2: both sides' binaries (make src-binary); {side: path}."""
+    exe = {}
+    for side, d in (("legacy", src.legacy), ("converted", src.converted)):
+        if side not in sides:
+            continue
+        path = os.path.join(out or os.path.join(src.out, "bin"), side, src.name)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        err = runner.make("src-binary", BINARY=path, SIDE=side, SRCDIR=d,
+                          SOURCES=" ".join(src.sources), NAME=src.name,
+                          EXTRA_OBJS=monitor, COVERAGE=1 if coverage else None,
+                          SAN=san, BUILD=build_dir)
+        if err:
+            say(err[-4000:])
+            raise StepFailed("build", "%s (%s side) does not build (above)" % (src.name, side))
+        exe[side] = path
+    return exe
+
+
+def find_device(src, exe, args):
+    """Step 3: the device and module parameters every run of the driver
+    gets (demo/device_search.py), found or replayed; the environment."""
+    import device_search
+    # what a board's probe takes is found once, then replayed while the
+    # driver is unchanged: QUICK shortens everything else, not this
+    budget = args.search_budget if args.search_budget is not None else \
+        (60 if args.quick else 120)
+    res = device_search.search(exe["legacy"], src.name, os.path.join(src.out, "device"),
+                               budget=budget, quick=False,
+                               jobs=os.cpu_count() or 1, say=say)
+    src.found = res["found"]
+    return {"SHIM_DEVICE": res["device"], "SHIM_MODPARAMS": res["modparams"]}
