@@ -117,7 +117,8 @@ struct task_struct *shim_get_current(void)
 
 void __might_sleep(const char *func)
 {
-	if (unlikely(shim_preempt)) {
+	/* 2.4: a holder of cli()'s global lock may sleep; it lets it go */
+	if (unlikely(shim_preempt) && !shim_irqlock_may_sleep()) {
 		printk(KERN_ERR
 		       "BUG: sleeping function called from invalid "
 		       "context: %s() in %s/%d, preempt_count 0x%08lx\n",
@@ -131,6 +132,9 @@ void schedule(void)
 	struct task_struct *tsk = current;
 	uint32_t seq;
 
+	/* 2.4's release_kernel_lock(): cli()'s lock goes, irqs come on */
+	if (unlikely(shim_global_irq_holder == tsk))
+		shim_irqlock_schedule(tsk);
 	if (unlikely(shim_preempt)) {
 		printk(KERN_ERR "BUG: scheduling while atomic: %s/%d/0x%08lx\n",
 		       tsk->comm, tsk->pid, shim_preempt);
@@ -273,6 +277,8 @@ signed long schedule_timeout(signed long timeout)
 void yield(void)
 {
 	might_sleep();
+	if (unlikely(shim_global_irq_holder == current))
+		shim_irqlock_schedule(current);
 	set_current_state(TASK_RUNNING);
 	shim_yield();
 }

@@ -32,6 +32,18 @@ extern int shim_booting;
 /* The calling thread's preempt count (linux/preempt.h). */
 extern __thread unsigned long shim_preempt;
 
+/*
+ * global_irq.c: 2.4's cli() lock.  Its holder, tested by schedule(); let
+ * go there (and interrupts enabled, as release_kernel_lock() did); may a
+ * holder sleep (atomic only through its cli())?
+ */
+extern struct task_struct *shim_global_irq_holder;
+extern void shim_irqlock_schedule(struct task_struct *tsk);
+extern int shim_irqlock_may_sleep(void);
+/* a bottom half or a run of timers: not while cli()'s lock is held */
+extern void shim_bh_enter(void);
+extern void shim_bh_exit(void);
+
 /* kernel_lock.c: schedule() for a holder of the big kernel lock */
 extern void shim_schedule_kernel_locked(struct task_struct *tsk);
 

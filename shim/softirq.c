@@ -49,11 +49,14 @@ static void run_bottom_halves(void)
 		for (nr = 0; nr < NR_BH; nr++) {
 			if (!(active & (1UL << nr)) || !bh_base[nr])
 				continue;
+			/* not while 2.4's cli() lock is held (bh_action()) */
+			shim_bh_enter();
 			shim_preempt_add(SOFTIRQ_OFFSET);
 			trace_softirq_entry(bh_base[nr]);
 			bh_base[nr]();
 			trace_softirq_exit(bh_base[nr]);
 			shim_preempt_sub(SOFTIRQ_OFFSET);
+			shim_bh_exit();
 		}
 	}
 	shim_mutex_unlock(&shim_softirq_mutex);

@@ -263,6 +263,8 @@ long shim_run_timers(void)
 	long ns = -1;
 
 	shim_mutex_lock(&shim_softirq_mutex);
+	/* timers were a bottom half in 2.4: not inside cli() */
+	shim_bh_enter();
 	spin_lock_irqsave(&timers_lock, flags);
 	while (!shim_clock_is_virtual() && run_first_timer(jiffies, &flags))
 		;
@@ -271,6 +273,7 @@ long shim_run_timers(void)
 			list_entry(timers.next, struct timer_list, entry)
 				->expires);
 	spin_unlock_irqrestore(&timers_lock, flags);
+	shim_bh_exit();
 	shim_mutex_unlock(&shim_softirq_mutex);
 	return ns;
 }
@@ -299,6 +302,7 @@ void shim_clock_advance(unsigned long ticks)
 	shim_mutex_lock(&advance_mutex);
 	target = jiffies + ticks;
 	shim_mutex_lock(&shim_softirq_mutex);
+	shim_bh_enter();
 	spin_lock_irqsave(&timers_lock, flags);
 	for (;;) {
 		struct timer_list *first;
@@ -315,6 +319,7 @@ void shim_clock_advance(unsigned long ticks)
 	}
 	shim_set_virtual_jiffies(target);
 	spin_unlock_irqrestore(&timers_lock, flags);
+	shim_bh_exit();
 	shim_mutex_unlock(&shim_softirq_mutex);
 	shim_mutex_unlock(&advance_mutex);
 }

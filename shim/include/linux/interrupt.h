@@ -15,8 +15,15 @@
 #define in_softirq() ((preempt_count() & SOFTIRQ_MASK) != 0)
 #define in_interrupt() ((preempt_count() & (HARDIRQ_MASK | SOFTIRQ_MASK)) != 0)
 
-#define irq_enter() shim_preempt_add(HARDIRQ_OFFSET)
-#define irq_exit() shim_preempt_sub(HARDIRQ_OFFSET)
+/*
+ * Interrupt entry and exit, as 2.4 had them on SMP: a handler does not
+ * start while another task holds the global interrupt lock of 2.4's
+ * cli() (shim/global_irq.c); 2.5 code never takes it.
+ */
+extern void shim_irq_enter(void);
+extern void shim_irq_exit(void);
+#define irq_enter() shim_irq_enter()
+#define irq_exit() shim_irq_exit()
 
 enum {
 	TIMER_BH = 0,
