@@ -44,6 +44,18 @@ extern int shim_irqlock_may_sleep(void);
 extern void shim_bh_enter(void);
 extern void shim_bh_exit(void);
 
+/*
+ * sched.c: tasks that can run (shim_quiesce()).  Born counted in, gone
+ * counted out; shim_sleep_begin() counts @t out unless @still_runs(@arg)
+ * (tested under @t's sleep lock), shim_sleep_end() counts it back in.
+ */
+extern void shim_task_born(void);
+extern void shim_task_gone(void);
+extern int shim_sleep_begin(struct task_struct *t, int (*still_runs)(void *),
+			    void *arg);
+extern void shim_sleep_end(struct task_struct *t);
+extern void shim_wait_awake_alone(int (*idle)(void));
+
 /* kernel_lock.c: schedule() for a holder of the big kernel lock */
 extern void shim_schedule_kernel_locked(struct task_struct *tsk);
 

@@ -278,6 +278,66 @@ long shim_run_timers(void)
 	return ns;
 }
 
+/* The expiry of the first pending timer in @expires; 0 if there is none. */
+int shim_timer_next(unsigned long *expires)
+{
+	unsigned long flags;
+	int ret = 0;
+
+	spin_lock_irqsave(&timers_lock, flags);
+	if (!list_empty(&timers)) {
+		*expires = list_entry(timers.next, struct timer_list, entry)
+				   ->expires;
+		ret = 1;
+	}
+	spin_unlock_irqrestore(&timers_lock, flags);
+	return ret;
+}
+
+/*
+ * Virtual time, one timer at a time: run the first pending timer if it
+ * expires by @until (time moving to its expiry), and return 1; else move
+ * time to @until and return 0.  A scenario that lets the system settle
+ * between two timers sees their effects in one order, whatever the host's
+ * threads do: what a timer wakes finishes before the next timer runs.
+ * A timer due already runs at the next tick, as the timer interrupt ran
+ * it: so one re-armed for "now" (schedule_timeout(0)) lets time move.
+ */
+int shim_clock_step(unsigned long until)
+{
+	unsigned long flags;
+	int ran = 0;
+
+	if (!shim_clock_is_virtual() || in_interrupt()) {
+		printk(KERN_ERR "shim_clock_step: virtual time and process "
+				"context only\n");
+		return 0;
+	}
+	shim_mutex_lock(&advance_mutex);
+	shim_mutex_lock(&shim_softirq_mutex);
+	shim_bh_enter();
+	spin_lock_irqsave(&timers_lock, flags);
+	if (!list_empty(&timers)) {
+		struct timer_list *first =
+			list_entry(timers.next, struct timer_list, entry);
+
+		if (!time_after(first->expires, until)) {
+			if (time_after(first->expires, jiffies))
+				shim_set_virtual_jiffies(first->expires);
+			else
+				shim_set_virtual_jiffies(jiffies + 1);
+			ran = run_first_timer(jiffies, &flags);
+		}
+	}
+	if (!ran && time_after(until, jiffies))
+		shim_set_virtual_jiffies(until);
+	spin_unlock_irqrestore(&timers_lock, flags);
+	shim_bh_exit();
+	shim_mutex_unlock(&shim_softirq_mutex);
+	shim_mutex_unlock(&advance_mutex);
+	return ran;
+}
+
 void shim_clock_advance(unsigned long ticks)
 {
 	unsigned long target, flags;

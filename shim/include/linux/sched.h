@@ -46,6 +46,12 @@ struct task_struct {
 
 	atomic_t usage;
 	unsigned int shim_wake_seq;	 /* wait word: bumped by each wake-up */
+	/*
+	 * Asleep in schedule() (or ksoftirqd waiting for a kick): not
+	 * counted among the tasks that can run (shim_quiesce()); set and
+	 * cleared under shim_sleep_lock, by the task and by its wakers.
+	 */
+	unsigned int shim_asleep, shim_sleep_lock;
 	char shim_comm_shown[16];	 /* the name the host thread carries */
 	struct shim_thread *shim_thread; /* its host thread (host.h) */
 };
