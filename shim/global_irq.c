@@ -209,6 +209,7 @@ static int irq_may_enter(void)
 void shim_irq_enter(void)
 {
 	shim_preempt_add(HARDIRQ_OFFSET);
+	shim_jiffy_polls = 0;
 	__atomic_add_fetch(&irqs_running, 1, __ATOMIC_SEQ_CST);
 	if (unlikely(test_bit(0, &global_irq_lock)) &&
 	    shim_global_irq_holder != current)

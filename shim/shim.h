@@ -44,6 +44,9 @@ extern int shim_irqlock_may_sleep(void);
 extern void shim_bh_enter(void);
 extern void shim_bh_exit(void);
 
+/* time.c: reads of jiffies in a row from one place (a busy wait?) */
+extern __thread unsigned int shim_jiffy_polls;
+
 /*
  * sched.c: tasks that can run (shim_quiesce()).  Born counted in, gone
  * counted out; shim_sleep_begin() counts @t out unless @still_runs(@arg)

@@ -1,6 +1,7 @@
 /*
- * quiesce.c - waiting for the sandbox to be idle (shim_quiesce()), and
- * virtual time one timer at a time (shim_clock_step()).
+ * quiesce.c - waiting for the sandbox to be idle (shim_quiesce()), virtual
+ * time one timer at a time (shim_clock_step()), and busy waits on jiffies
+ * seeing time move (shim_jiffies_polled()).
  */
 #include <criterion/criterion.h>
 #include <string.h>
@@ -11,6 +12,10 @@
 #include <linux/completion.h>
 #include <shim/test.h>
 #include "helpers.h"
+
+extern unsigned long shim_jiffies_polled(const char *site);
+extern void __global_cli(void);
+extern void __global_sti(void);
 
 TestSuite(quiesce, .timeout = SUITE_TIMEOUT);
 
@@ -144,9 +149,10 @@ Test(quiesce, runs_timers_one_at_a_time_each_followed_by_an_idle)
 	add_timer(&second);
 	shim_quiesce();
 	cr_assert_eq(norder, 2);
-	cr_assert_eq(memcmp(order, "T2", 2), 0,
-		     "what the first timer woke finishes before the second: %.2s",
-		     order);
+	cr_assert_eq(
+		memcmp(order, "T2", 2), 0,
+		"what the first timer woke finishes before the second: %.2s",
+		order);
 }
 
 static int polled;
@@ -192,4 +198,54 @@ Test(quiesce, clock_step_runs_one_timer)
 	cr_assert_eq(shim_clock_step(start + 10), 1);
 	cr_assert_eq(shim_clock_step(start + 10), 0);
 	cr_assert_eq(jiffies, start + 10, "none left: time moved to the end");
+}
+
+Test(quiesce, a_busy_wait_on_jiffies_sees_time_move)
+{
+	unsigned long j;
+
+	shim_clock_virtual();
+	j = shim_jiffies_polled("here");
+	while (shim_jiffies_polled("here") == j)
+		;
+	cr_assert_eq(jiffies, j + 1, "a tick went by, no more");
+}
+
+Test(quiesce, reads_from_elsewhere_are_no_busy_wait)
+{
+	unsigned long j;
+	int i;
+
+	shim_clock_virtual();
+	j = jiffies;
+	for (i = 0; i < 100000; i++) {
+		shim_jiffies_polled("one");
+		shim_jiffies_polled("other");
+	}
+	cr_assert_eq(jiffies, j, "reads from two places: time stood");
+}
+
+CHILD_SCENARIO(busy_wait_inside_cli)
+{
+	unsigned long j;
+
+	shim_clock_virtual();
+	__global_cli();
+	j = shim_jiffies_polled("site.c:1");
+	while (shim_jiffies_polled("site.c:1") == j)
+		;
+	__global_sti();
+	exit(0);
+}
+
+Test(quiesce, a_busy_wait_on_jiffies_inside_cli_is_a_warning)
+{
+	struct child_result res;
+
+	run_child("busy_wait_inside_cli", NULL, &res);
+	cr_assert(WIFEXITED(res.status) && WEXITSTATUS(res.status) == 0, "%s",
+		  res.out);
+	assert_child_said(&res, "WARNING: site.c:1: ");
+	assert_child_said(&res, "busy-waits on jiffies holding the global "
+				"interrupt lock");
 }
