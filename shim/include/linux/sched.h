@@ -33,6 +33,8 @@
 
 #define MAX_SCHEDULE_TIMEOUT LONG_MAX
 
+struct tty_struct;
+
 /*
  * A task is a host thread.  Kernel code sees the kernel's fields; the
  * shim_ fields belong to the host side (sched.c).
@@ -43,6 +45,16 @@ struct task_struct {
 	int pid;
 	char comm[16];
 	int lock_depth; /* big kernel lock nesting, -1: not held */
+
+	/*
+	 * What a 2.4 driver reads of the task that calls it (job control
+	 * and the controlling tty, credentials, the reschedule hint): the
+	 * shim leaves them as set; 2.5 code does not look.
+	 */
+	int session, pgrp, leader, tty_old_pgrp;
+	struct tty_struct *tty;
+	unsigned int uid, euid, suid, fsuid, gid, egid;
+	long need_resched;
 
 	atomic_t usage;
 	unsigned int shim_wake_seq;	 /* wait word: bumped by each wake-up */

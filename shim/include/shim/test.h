@@ -56,6 +56,17 @@ int shim_timer_next(unsigned long *expires);
  */
 int shim_clock_step(unsigned long until);
 
+/*
+ * What 2.4 code leaves behind, for a scenario to look at: signals sent to
+ * processes (counted per signal, never delivered), I/O regions still
+ * claimed (port space, or memory space with @mem; their names in @buf),
+ * the file operations a driver registered for a character major.
+ */
+unsigned long shim_signals_sent(int sig);
+int shim_regions_held(int mem, char *buf, size_t len);
+struct file_operations;
+struct file_operations *shim_chrdev_fops(unsigned int major);
+
 /* Kernel threads started and not yet returned (the boot ones included). */
 int shim_kthreads_running(void);
 
