@@ -5,6 +5,16 @@ BUILD		:= $(TOP)/build
 STACK		?= workqueue
 
 CC		?= cc
+# kbuild's quiet output: "  CC      shim/io.o" a line, the whole command
+# with V=1; paths are the checkout's, relative
+V		?= 0
+ifeq ($(V),1)
+Q		:=
+quiet		= @:
+else
+Q		:= @
+quiet		= @printf '  %-7s %s\n' $(1) $(patsubst $(TOP)/%,%,$(2))
+endif
 OPT		?= -O2
 # SAN: sanitizer flags, for compiling and linking alike (see `make sanitize`)
 SAN		?=
@@ -72,23 +82,28 @@ ldlibs: $(LIBS)	## print the linker flags (STACK=workqueue or STACK=taskqueue)
 
 $(BUILD)/shim/%.o: $(TOP)/shim/%.c $(SHIM_HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(KCFLAGS) -c -o $@ $<
+	$(call quiet,CC,$@)
+	$(Q)$(CC) $(CFLAGS) $(KCFLAGS) -c -o $@ $<
 
 $(LIBSHIM): $(SHIM_OBJS)
 	@rm -f $@
-	ar rcs $@ $^
+	$(call quiet,AR,$@)
+	$(Q)ar rcs $@ $^
 
 $(BUILD)/workqueue/%.o: $(TOP)/workqueue/%.c $(SHIM_HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(KCFLAGS) -c -o $@ $<
+	$(call quiet,CC,$@)
+	$(Q)$(CC) $(CFLAGS) $(KCFLAGS) -c -o $@ $<
 
 $(LIB_WORKQUEUE): $(BUILD)/workqueue/workqueue.o
 	@rm -f $@
-	ar rcs $@ $^
+	$(call quiet,AR,$@)
+	$(Q)ar rcs $@ $^
 
 $(LIB_TASKQUEUE): $(BUILD)/workqueue/context.o
 	@rm -f $@
-	ar rcs $@ $^
+	$(call quiet,AR,$@)
+	$(Q)ar rcs $@ $^
 
 # --- tests: one Criterion binary per directory of tests/ -----------------
 TEST_DIRS	:= $(patsubst $(TOP)/tests/%/,%,$(dir $(wildcard $(TOP)/tests/*/*.c)))
@@ -97,15 +112,23 @@ TEST_BINS	:= $(patsubst %,$(BUILD)/tests/%,$(TEST_DIRS))
 
 # tests/taskqueue runs on the task queue; everything else on the workqueue
 test_stacklib	= $(if $(filter taskqueue,$(1)),$(LIB_TASKQUEUE),$(LIB_WORKQUEUE))
+# tests/device: the generic device and the interrupt lines of the world
+DEVICE_SRCS	:= $(addprefix $(TOP)/drivers/world/,device.c irq.c sancov.c)
+test_world	= $(if $(filter device,$(1)),-I$(TOP)/drivers/include $(DEVICE_SRCS))
+# tests/search: the device search on a board of its own (below)
+SEARCH_SRC	:= $(TOP)/tests/search/board
+SEARCH_BOARD	:= $(BUILD)/tests/search/board
 
 
 .SECONDEXPANSION:
 $(BUILD)/tests/%: $$(wildcard $(TOP)/tests/%/*.c) $(TOP)/tests/child.c $(TOP)/drivers/runner/runner.c \
-		$(wildcard $(TOP)/tests/*.h $(TOP)/tests/*/*.h) $(LIBS)
+		$(wildcard $(TOP)/tests/*.h $(TOP)/tests/*/*.h) $(LIBS) $$(if $$(filter device,$$*),$(DEVICE_SRCS) \
+		$(wildcard $(TOP)/drivers/include/world/*.h))
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(KCFLAGS) -I$(TOP)/tests -I$(TOP)/drivers -DBUILD_DIR='"$(BUILD)"' \
+	$(call quiet,CC,$@)
+	$(Q)$(CC) $(CFLAGS) $(KCFLAGS) -I$(TOP)/tests -I$(TOP)/drivers -DBUILD_DIR='"$(BUILD)"' \
 		-DTOP_DIR='"$(TOP)"' -o $@ $(wildcard $(TOP)/tests/$*/*.c) $(TOP)/tests/child.c \
-		$(if $(filter drivers,$*),$(TOP)/drivers/runner/runner.c) \
+		$(if $(filter drivers,$*),$(TOP)/drivers/runner/runner.c) $(call test_world,$*) \
 		$(if $(wildcard $(call test_stacklib,$*)),$(call test_stacklib,$*)) \
 		$(LIBSHIM) $(CRITERION) $(HOSTLIBS)
 
@@ -144,7 +167,8 @@ STRESS_DEPS	:= $(TOP)/tests/stress/stress.h $(LIBS)
 
 $(BUILD)/tests/stress/stress-%: $(TOP)/tests/stress/stress-%.c $(STRESS_DEPS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(KCFLAGS) -o $@ $< $(BUILD)/lib$*.a $(LIBSHIM) $(HOSTLIBS)
+	$(call quiet,CC,$@)
+	$(Q)$(CC) $(CFLAGS) $(KCFLAGS) -o $@ $< $(BUILD)/lib$*.a $(LIBSHIM) $(HOSTLIBS)
 
 # the historical-bug suite: programs explored under controlled schedules
 EXPLORE_BINS	:= $(addprefix $(BUILD)/tests/explore/,d6_flush-workqueue \
@@ -154,22 +178,25 @@ EXPLORE_BINS	:= $(addprefix $(BUILD)/tests/explore/,d6_flush-workqueue \
 
 $(BUILD)/tests/explore/%-workqueue: $(TOP)/tests/explore/%.c $(LIBS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(KCFLAGS) -o $@ $< $(LIB_WORKQUEUE) $(LIBSHIM) $(HOSTLIBS)
+	$(call quiet,CC,$@)
+	$(Q)$(CC) $(CFLAGS) $(KCFLAGS) -o $@ $< $(LIB_WORKQUEUE) $(LIBSHIM) $(HOSTLIBS)
 
 $(BUILD)/tests/explore/%-taskqueue: $(TOP)/tests/explore/%.c $(LIBS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(KCFLAGS) -DTASKQUEUE -o $@ $< $(LIB_TASKQUEUE) $(LIBSHIM) $(HOSTLIBS)
+	$(call quiet,CC,$@)
+	$(Q)$(CC) $(CFLAGS) $(KCFLAGS) -DTASKQUEUE -o $@ $< $(LIB_TASKQUEUE) $(LIBSHIM) $(HOSTLIBS)
 
 CHECKS		= $(TEST_BINS) $(STRESS_BINS) $(TOP)/tests/fastpath/run \
 		  $(TOP)/tests/faults/run $(TOP)/tests/drift/run \
 		  $(TOP)/tests/demo/run "$(TOP)/tests/modpost/run $(MODULES)" \
 		  $(TOP)/tests/semantic-patches/run $(TOP)/tests/harness/run \
-		  $(TOP)/tests/explore/run $(TOP)/tests/replay/run $(TOP)/tests/sizes/run
+		  $(TOP)/tests/explore/run $(TOP)/tests/replay/run $(TOP)/tests/sizes/run \
+		  $(TOP)/tests/search/run
 
 check: deps	## run every test; ends with "N passed, N failed"
 	@$(MAKE) --no-print-directory run-checks
 
-run-checks: $(LIBS) $(TEST_BINS) $(STRESS_BINS) $(DRIVER_BINS) $(MODULES) $(EXPLORE_BINS)
+run-checks: $(LIBS) $(TEST_BINS) $(STRESS_BINS) $(DRIVER_BINS) $(MODULES) $(EXPLORE_BINS) $(SEARCH_BOARD)
 	@TOP=$(TOP) STRESS_SECONDS=$${STRESS_SECONDS:-10} $(TOP)/scripts/run-checks $(CHECKS)
 
 ASAN		:= -fsanitize=address,undefined -fno-sanitize-recover=undefined \
@@ -201,11 +228,13 @@ driver_includes	= -I$(1)/include -I$(TOP)/drivers/include -I$(SCENARIO_DIR) \
 define world_rules
 $(1)/.world/%.o: $(TOP)/drivers/world/%.c $(DRIVER_HDRS) $(wildcard $(2)/include/*/*.h) $(SHIM_HDRS)
 	@mkdir -p $$(@D)
-	$$(CC) $$(CFLAGS) $$(KCFLAGS) $(call driver_includes,$(2)) -c -o $$@ $$<
+	$$(call quiet,CC,$$@)
+	$$(Q)$$(CC) $$(CFLAGS) $$(KCFLAGS) $(call driver_includes,$(2)) -c -o $$@ $$<
 
 $(1)/.world/libworld.a: $(patsubst $(TOP)/drivers/world/%.c,$(1)/.world/%.o,$(WORLD_SRCS))
 	@rm -f $$@
-	ar rcs $$@ $$^
+	$$(call quiet,AR,$$@)
+	$$(Q)ar rcs $$@ $$^
 endef
 
 # COVERAGE=1 (the demo): gcov counters in the driver's own sources (and
@@ -213,6 +242,14 @@ endef
 # host threads, at -O0 so that each line's count is its own and a call in
 # an inlined function is counted where it is written
 coverage_flags	= -O0 --coverage -fprofile-update=atomic -fprofile-filter-files='$(1)/'
+# and __gcov_dump linked in, for a run the device search ends early to
+# write its counters still (drivers/world/device.c)
+GCOV_LIBS	:= -u __gcov_dump -lgcov
+# SEARCH=1 (the device search, demo/device_search.py): the driver's own
+# sources also tell the generic device what they compare its reads with
+# (gcc's trace-cmp, drivers/world/sancov.c), for the search to learn the
+# values a driver wants from its board
+search_flags	= -fsanitize-coverage=trace-cmp
 
 # $(call driver_objects,OBJDIR,SRCDIR): a driver's sources, each compiled
 # once per side (the driver's binary and "all" share them), apart from
@@ -220,8 +257,10 @@ coverage_flags	= -O0 --coverage -fprofile-update=atomic -fprofile-filter-files='
 define driver_objects
 $(1)/%.o: $(2)/%.c $(DRIVER_HDRS) $(wildcard $(2)/include/*/*.h) $(SHIM_HDRS)
 	@mkdir -p $$(@D)
-	$$(CC) $$(CFLAGS) $$(KCFLAGS) $(call driver_includes,$(2)) \
-		$$(if $$(COVERAGE),$(call coverage_flags,$(2))) -c -o $$@ $$<
+	$$(call quiet,CC,$$@)
+	$$(Q)$$(CC) $$(CFLAGS) $$(KCFLAGS) $(call driver_includes,$(2)) \
+		$$(if $$(COVERAGE),$(call coverage_flags,$(2))) $$(if $$(SEARCH),$(search_flags)) \
+		-c -o $$@ $$<
 endef
 
 # $(call scenario_binary,BINARY,STACK,SRCDIR,SOURCES,SCENARIO FILES,EXTRA OBJS,WORLD);
@@ -234,10 +273,11 @@ define scenario_binary
 $(1): $(SCENARIO_DIR)/main.c $(call drv_objs,$(1),$(4)) $(5) $(6) $(7) $(DRIVER_HDRS) \
 		$(wildcard $(3)/include/*/*.h) $(LIBS)
 	@mkdir -p $$(@D)
-	$$(CC) $$(CFLAGS) $$(KCFLAGS) $(call driver_includes,$(3)) -DSTACK_NAME='"$(2)"' \
+	$$(call quiet,LD,$$@)
+	$$(Q)$$(CC) $$(CFLAGS) $$(KCFLAGS) $(call driver_includes,$(3)) -DSTACK_NAME='"$(2)"' \
 		-o $$@ $(SCENARIO_DIR)/main.c $(call drv_objs,$(1),$(4)) $(5) $(6) $(7) \
 		-Wl,--whole-archive $(BUILD)/lib$(2).a -Wl,--no-whole-archive $(LIBSHIM) $(HOSTLIBS) \
-		-Wl,-z,now $$(if $$(COVERAGE),-lgcov)
+		-Wl,-z,now $$(if $$(COVERAGE),$(GCOV_LIBS))
 endef
 
 # $(call side_rules,OUTDIR,STACK,SRCDIR,EXTRA OBJS): every driver, and all
@@ -357,6 +397,23 @@ src-binary: $(K24_OUT)	## a 2.4 driver as it is, with the tty exerciser (BINARY=
 
 drivers: $(DRIVER_BINS)	## build every driver's scenario binaries, both sides (build/drivers/)
 
+
+# tests/search: a 2.4-style board of the tests' own and a tiny runner,
+# built as the device search wants a driver (gcov counters and trace-cmp
+# in the driver alone), on the task queue
+$(BUILD)/tests/search/.drv/board.o: $(SEARCH_SRC)/board.c $(SEARCH_SRC)/board.h $(DRIVER_HDRS) \
+		$(SHIM_HDRS)
+	@mkdir -p $(@D)
+	$(call quiet,CC,$@)
+	$(Q)$(CC) $(CFLAGS) $(KCFLAGS) -I$(TOP)/drivers/include $(call coverage_flags,$(SEARCH_SRC)) \
+		$(search_flags) -c -o $@ $<
+
+$(SEARCH_BOARD): $(SEARCH_SRC)/runner.c $(BUILD)/tests/search/.drv/board.o $(DEVICE_SRCS) $(LIBS)
+	$(call quiet,CC,$@)
+	$(Q)$(CC) $(CFLAGS) $(KCFLAGS) -I$(TOP)/drivers/include -o $@ $(SEARCH_SRC)/runner.c \
+		$(BUILD)/tests/search/.drv/board.o $(DEVICE_SRCS) \
+		-Wl,--whole-archive $(LIB_TASKQUEUE) -Wl,--no-whole-archive $(LIBSHIM) $(HOSTLIBS) \
+		$(GCOV_LIBS) -Wl,-z,now
 
 $(BUILD)/modules/%.o: $(TOP)/drivers/%.c $(LIBS)
 	@mkdir -p $(@D)

@@ -32,10 +32,11 @@ CTX_ORDER = ("process", "bottom half", "hard irq", "timer")
 class Finding:
     """Something that differs: DIFFERENT unless a declaration allows it."""
 
-    def __init__(self, kind, text, intended=False):
+    def __init__(self, kind, text, intended=False, decl=None):
         self.kind = kind
         self.text = text
         self.intended = intended
+        self.decl = decl  # the declaration that makes it intended
 
     def __repr__(self):
         return "%s: %s" % (self.kind, self.text)
@@ -173,15 +174,16 @@ def compare_profiles(legacy, converted, exact, decls):
             if d.kind == "move" and d.routine == name and d.to in co["queues"] and \
                     any(decl_mod.moves_from(d, q) for q in lo["queues"]):
                 out.append(Finding("place", "%s: %s -> %s, as declared (%s)" %
-                                   (name, d.frm, d.to, d.where), intended=True))
+                                   (name, d.frm, d.to, d.where), intended=True, decl=d))
         if co["self_concurrent"]:
             where = co["self"][0] if co["self"] else {}
+            d = decl_mod.self_declaration(name, decls)
             text = ("%s ran concurrently with itself %d times (first on CPUs %s at "
                     "%s us)" % (name, co["self_concurrent"],
                                 " and ".join(map(str, where.get("cpus", []))),
                                 where.get("at_us", "?")))
-            out.append(Finding("self", text + (", as declared" if decl_mod.self_declared(
-                name, decls) else ""), intended=decl_mod.self_declared(name, decls)))
+            out.append(Finding("self", text + (", as declared (%s)" % d.where if d else ""),
+                               intended=d is not None, decl=d))
     return out
 
 
@@ -318,6 +320,7 @@ def compare_scenario(scn, runs, decls):
     for f in findings:
         (intended if f.intended else reasons).append(f.text)
     details = {"legacy_profile": lprof, "converted_profile": cprof,
+               "declared": sorted({f.decl.where for f in findings if f.decl}),
                "legacy_flushes": sites_by_function(lmons),
                "converted_flushes": sites_by_function(cmons),
                "new_concurrency": new_concurrency(lmons, cmons, lprof) if monitored else []}

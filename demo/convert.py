@@ -5,7 +5,7 @@ import shutil
 import subprocess
 import sys
 
-from report import say
+from report import StepFailed, say
 
 import runner
 
@@ -17,6 +17,54 @@ def driver_of_file(path):
         if base in d.sources:
             return d.name
     return "headers"
+
+
+def apply_patch(patch, tree):
+    """Apply @patch to @tree, or fail the step naming the file and hunk
+    (tried first: nothing is half applied)."""
+    cmd = ["patch", "-p1", "-d", tree, "--no-backup-if-mismatch"]
+    with open(patch) as f:
+        r = subprocess.run(cmd + ["--dry-run"], stdin=f, capture_output=True, text=True)
+    if r.returncode:
+        raise StepFailed("patch", "%s does not apply: %s" % (
+            shown(patch), hunks(r.stdout + r.stderr)))
+    with open(patch) as f:
+        subprocess.run(cmd + ["-s"], stdin=f, check=True)
+
+
+def hunks(text):
+    """patch's words for what failed: "random.c hunk #1 FAILED at 12", ..."""
+    out, cur = [], None
+    for line in text.splitlines():
+        line = line.strip()
+        if line.startswith(("checking file ", "patching file ")):
+            cur = line.split(" ", 2)[2]
+        elif line.startswith("file "):
+            cur = line[5:]
+        elif line.lower().startswith("hunk #") and "FAILED" in line:
+            out.append("%s %s" % (cur or "?", line[0].lower() + line[1:].rstrip(".")))
+        elif "can't find file" in line or "No file to patch" in line:
+            out.append(line)
+    if out:
+        return ", ".join(out)
+    return text.strip().splitlines()[-1] if text.strip() else "?"
+
+
+def failure(r):
+    """What a failed scripts/convert-drivers said went wrong."""
+    text = r.stdout + r.stderr
+    for line in text.splitlines():
+        if line.startswith("convert-drivers: patch ") and "does not apply" in line:
+            patch = line[len("convert-drivers: patch "):].split(" does not apply")[0]
+            return "patch %s does not apply: %s" % (shown(patch), hunks(text))
+    tail = [line for line in r.stdout.splitlines() if line.startswith("convert: ")]
+    return "convert exited %d%s" % (r.returncode, (": " + tail[-1]) if tail else "")
+
+
+def shown(path):
+    """A path relative to the checkout when it is in it."""
+    p = os.path.abspath(path)
+    return os.path.relpath(p, runner.TOP) if p.startswith(runner.TOP + os.sep) else path
 
 
 def convert(args, rep, build):
@@ -34,14 +82,8 @@ def convert(args, rep, build):
         shutil.copytree(args.converted, out, copy_function=shutil.copy)
         ok = True
         for p in args.design_patch:
-            with open(p) as f:
-                r = subprocess.run(["patch", "-s", "-p1", "-d", out,
-                                    "--no-backup-if-mismatch"], stdin=f,
-                                   capture_output=True, text=True)
             say("design patch: %s" % os.path.basename(p))
-            if r.returncode:
-                say("patch %s does not apply:\n%s" % (p, r.stdout + r.stderr))
-                ok = False
+            apply_patch(p, out)
     else:
         cmd = [os.path.join(runner.TOP, "scripts", "convert-drivers"), out, stats_file]
         for p in args.design_patch:
@@ -50,8 +92,8 @@ def convert(args, rep, build):
         sys.stdout.write(r.stdout)
         if r.returncode:
             sys.stdout.write(r.stderr)
-            say("conversion FAILED (exit %d)" % r.returncode)
-        ok = r.returncode == 0
+            raise StepFailed("conversion", failure(r))
+        ok = True
         try:
             with open(stats_file) as f:
                 stats = json.load(f)

@@ -47,7 +47,7 @@ import explore  # noqa: E402
 import headline  # noqa: E402
 import race  # noqa: E402
 import runner  # noqa: E402
-from report import Report, say  # noqa: E402
+from report import Report, StepFailed, say  # noqa: E402
 
 TOP = runner.TOP
 BUILD = os.path.join(TOP, "build", "demo")
@@ -58,6 +58,39 @@ TIMEOUT = 120
 def set_build(path):
     global BUILD
     BUILD = os.path.abspath(path)
+
+
+def failed(args, rep, e, t0):
+    """End the demo on a failed step: FAIL naming it, nothing compared."""
+    from report import bold
+    verdict = "FAIL: %s failed: %s; nothing compared (%.0fs)" % (e.step, e.why, time.time() - t0)
+    say()
+    say(bold(verdict))
+    rep.data["verdict"] = {"ok": False, "failed_step": e.step, "text": verdict}
+    rep.md += ["## Verdict", "", verdict, ""]
+    rep.write(args.out)
+    say("report: %s" % os.path.relpath(os.path.join(args.out, "report.md"), TOP))
+    return 1
+
+
+def declaration_files(args):
+    """[(a .moves file, the drivers it speaks for)] (demo/declarations.py)."""
+    drivers = {d.name: d.sources for d in runner.drivers()}
+    out = declarations.design_entries(os.path.join(TOP, "drivers", "design"), drivers)
+    for p in args.design_patch:
+        moves = os.path.splitext(p)[0] + ".moves"
+        if os.path.exists(moves):
+            out.append((moves, declarations.design_scope(moves, drivers)))
+    for d in args.extra:
+        if os.path.exists(os.path.join(d, "moves")):
+            out.append((os.path.join(d, "moves"), {os.path.basename(os.path.normpath(d))}))
+    return out
+
+
+def scope_of(driver):
+    """The drivers a scenario's routines belong to: the cross-driver
+    scenarios run every driver of the manifest."""
+    return set(runner.driver_names()) if driver == "mixed" else {driver}
 
 
 def build(args, converted, rep):
@@ -75,8 +108,7 @@ def build(args, converted, rep):
                                 coverage=True)
         if err:
             say(err)
-            say("build FAILED for the %s drivers" % side)
-            sys.exit(1)
+            raise StepFailed("build", "the %s drivers do not build (above)" % side)
         say("%-9s %d binaries in %s" % (side, len(want), os.path.relpath(out, TOP)))
         bins[side] = out
     extra = {}
@@ -99,6 +131,8 @@ def build_extra(d):
     sys.stdout.write(r.stdout)
     if r.returncode:
         sys.stdout.write(r.stderr)
+        raise StepFailed("conversion", "convert %s exited %d (above)" % (
+            declarations.shown(d), r.returncode))
     scns = [os.path.join(d, "scenarios", f)
             for f in sorted(os.listdir(os.path.join(d, "scenarios"))) if f.endswith(".c")]
     built = {"trees": {}}
@@ -107,8 +141,8 @@ def build_extra(d):
         exe = os.path.join(out, side, name)
         err = runner.build_binary(exe, side, src, srcs, scns, [MONITOR], coverage=True)
         if err:
-            say("build of %s (%s) FAILED:\n%s" % (name, side, err))
-            sys.exit(1)
+            say(err)
+            raise StepFailed("build", "%s (%s) does not build (above)" % (name, side))
         built[side] = exe
         built["trees"][side] = coverage.Tree(src, coverage.driver_files(src, srcs))
     built["scenario_files"] = scns
@@ -229,22 +263,20 @@ def main():
     rep = Report()
     t0 = time.time()
 
-    # what the conversion changes on purpose, from the files beside the patches
-    decl_files = [os.path.join(TOP, "drivers", "design")]
-    decl_files += [os.path.splitext(p)[0] + ".moves" for p in args.design_patch
-                   if os.path.exists(os.path.splitext(p)[0] + ".moves")]
-    decl_files += [os.path.join(d, "moves") for d in args.extra
-                   if os.path.exists(os.path.join(d, "moves"))]
+    # what the conversion changes on purpose, each file for its own drivers
     try:
-        decls = declarations.load(decl_files)
+        decls = declarations.load(declaration_files(args))
     except (OSError, declarations.DeclarationError) as e:
         ap.error(str(e))
 
-    if args.drivers:
-        converted, conv_ok = convert.convert(args, rep, BUILD)
-    else:
-        converted, conv_ok = None, True
-    bins, extra = build(args, converted, rep)
+    try:
+        if args.drivers:
+            converted, conv_ok = convert.convert(args, rep, BUILD)
+        else:
+            converted, conv_ok = None, True
+        bins, extra = build(args, converted, rep)
+    except StepFailed as e:
+        return failed(args, rep, e, t0)
 
     jobs = []
     for drv in args.drivers:
@@ -261,7 +293,8 @@ def main():
     resolve_sites(ran)
     results = []
     for scn, exe, runs in ran:
-        verdict, reasons, intended, details = compare.compare_scenario(scn, runs, decls)
+        verdict, reasons, intended, details = compare.compare_scenario(
+            scn, runs, declarations.for_drivers(decls, scope_of(scn.driver)))
         why = reasons[0] if reasons else ("; ".join(intended) if intended
                                           else "observables and profiles equal")
         secs = sum(r[1].seconds + r[2].seconds for r in runs)
@@ -278,7 +311,7 @@ def main():
                                   "converted_monitor": co.monitor} for s, lo, co in runs]})
 
     rep.step("Compare")
-    compare_report(rep, results, decls)
+    compare_report(rep, results)
 
     trees = collections.OrderedDict()
     for drv in args.drivers:
@@ -290,7 +323,10 @@ def main():
         trees[os.path.basename(os.path.normpath(d))] = exe["trees"]
     not_checked, unrun = coverage.step(cov, trees, rep)
 
-    explored = explore.explore(args, jobs, results, decls, rep, t0)
+    explored = explore.explore(
+        args, jobs, results,
+        lambda i: declarations.for_drivers(decls, scope_of(jobs[i][0].driver)), rep, t0)
+    unexercised = declarations_report(rep, results, decls)
     race.concurrency(args, rep, results, converted)
     if any(d in args.drivers for d in ("tty", "reiserfs")) and not args.driver:
         headline.headline(args, bins, rep, BUILD)
@@ -303,11 +339,12 @@ def main():
         never = ", %d changed lines never run on the converted side (%s%s)" % (
             len(unrun), ", ".join("%s:%d" % (u["file"], u["line"]) for u in unrun[:3]),
             ", ..." if len(unrun) > 3 else "")
-    verdict = "%s: %d scenarios, %d same, %d intended, %d DIFFERENT; %s; %d call %s not " \
-        "checked%s; conversion %s (%.0fs)" % (
+    verdict = "%s: %d scenarios, %d same, %d intended, %d DIFFERENT; %s; %d not checked " \
+        "(%d call %s or teardown %s, %d %s)%s; conversion %s (%.0fs)" % (
             "PASS" if ok else "FAIL", len(results), counts["same"], counts["intended"],
-            counts["DIFFERENT"], explored, not_checked, "site or teardown path"
-            if not_checked == 1 else "sites or teardown paths", never,
+            counts["DIFFERENT"], explored, not_checked + len(unexercised), not_checked,
+            "site" if not_checked == 1 else "sites", "path" if not_checked == 1 else "paths",
+            len(unexercised), "declaration" if len(unexercised) == 1 else "declarations", never,
             "clean" if conv_ok else "with residue or drift", time.time() - t0)
     for r in results:
         for key in ("exe",):
@@ -341,29 +378,50 @@ def mutations(args, rep):
     say(text.splitlines()[0])
 
 
-def compare_report(rep, results, decls):
+def declarations_report(rep, results, decls):
+    """Every declaration of the drivers run, and the runs that exercised
+    it: a move a scenario matched, a self-concurrency a run showed (free,
+    or under a controlled schedule, stall:ROUTINE among them).  One that
+    none exercised is not checked, named, and its count returned."""
+    ran = set()
+    for r in results:
+        ran |= scope_of(r["driver"])
+    rows, unexercised = [], []
+    for d in decls:
+        if not d.scope & ran:
+            continue
+        mine = [r for r in results if d.scope & scope_of(r["driver"])]
+        if d.kind == "move":
+            seen = [r for r in mine if d.where in r["details"].get("declared", [])]
+        else:
+            seen = [r for r in mine if d.routine in r.get("explored_self_concurrent", []) or
+                    (r["details"]["converted_profile"].get(d.routine) or {}).get(
+                        "self_concurrent")]
+        what = "concurrent with itself" if d.kind == "self" else "%s -> %s" % (d.frm, d.to)
+        if seen:
+            state = "exercised in " + ", ".join("%s/%s" % (r["driver"], r["scenario"])
+                                                for r in seen[:4])
+        else:
+            state = "NOT CHECKED: no run exercised it"
+            unexercised.append(d)
+            say("not checked: declaration %s: %s %s: no run exercised it" % (
+                d.where, d.routine, what))
+        rows.append([d.routine, what, ", ".join(sorted(d.scope)), state, d.why, d.where])
+    rep.section("Declarations", ["routine", "change", "driver", "in the runs", "why", "where"],
+                rows, "A change of queue or context, or a routine running concurrently with "
+                "itself, is `intended` only when a declaration of that driver says so; a "
+                "declaration no run exercised vouches for nothing and counts as not checked.",
+                quiet=True)
+    rep.data["declarations"] = [dict(d._asdict(), scope=sorted(d.scope),
+                                     exercised=d not in unexercised) for d in decls]
+    return unexercised
+
+
+def compare_report(rep, results):
     rows = [[r["driver"], r["scenario"], "concurrent" if r["concurrent"] else "single",
              r["verdict"], r["why"]] for r in results]
     rep.section("Behaviour", ["driver", "scenario", "load", "verdict", "why (the first reason)"],
                 rows)
-    # every declaration, and whether a run showed it
-    drows = []
-    for d in decls:
-        seen = any(d.routine in t for r in results for t in r["intended"])
-        # a routine of a driver this demo did not run is no warning
-        ran = any(d.routine in ((r.get("details") or {}).get(p) or {})
-                  for r in results for p in ("legacy_profile", "converted_profile"))
-        drows.append([d.routine, "concurrent with itself" if d.kind == "self"
-                      else "%s -> %s" % (d.frm, d.to), "matched" if seen else
-                      "WARNING: not seen in any run" if ran else "not run here",
-                      d.why, d.where])
-        if ran and not seen:
-            say("warning: declared %s for %s did not happen in any run (%s)" % (
-                drows[-1][1], d.routine, d.where))
-    rep.section("Declarations", ["routine", "change", "in the runs", "why", "where"], drows,
-                "A change of queue or context, or a routine running concurrently with "
-                "itself, is `intended` only when one of these says so.", quiet=True)
-    rep.data["declarations"] = [dict(d._asdict()) for d in decls]
     # the profiles, routine by routine, over every scenario
     prows = []
     for r in results:

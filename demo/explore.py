@@ -22,7 +22,12 @@ Before pct, the systematic schedules, the same on every machine: eager (a
 queued work's worker runs it before the queuer's next step), lazy (a work
 runs only when something waits for it) and, for each queueing call site
 those two runs passed (SHIM_SCHED_SITES), preempt:SITE (the queuer gives
-way right after that call), at the exploration size too.
+way right after that call), at the exploration size too; and on the
+converted side, for each routine the scenario's driver declares safe to
+run concurrently with itself, stall:ROUTINE (the worker running it gives
+way to everything else, and what queues it meanwhile arrives on another
+CPU): a declaration vouches for nothing until a run has shown the
+overlap it allows, and the schedules say which did.
 """
 import concurrent.futures
 import os
@@ -89,21 +94,39 @@ def sites_run(exe, scn, spec):
     return res, sites
 
 
-def systematic(jobs, pairs, refs, decls):
+def self_concurrent(res):
+    """The routines a run saw running concurrently with themselves."""
+    return {name for name, r in ((res.monitor or {}).get("routines") or {}).items()
+            if r.get("self_concurrent")}
+
+
+def stalls(results, i, decls):
+    """The stall:ROUTINE schedules of scenario @i's converted side: one per
+    routine its driver declares safe beside itself that its runs ran."""
+    ran = set(results[i]["details"]["converted_profile"]) if results else set()
+    return ["stall:" + d.routine for d in decls(i)
+            if d.kind == "self" and d.routine in ran]
+
+
+def systematic(jobs, pairs, refs, decls, results=None):
     """Every scenario and side under eager and lazy, then preempt:SITE for
-    each queueing call site they passed, in one batch per pair: {pair:
-    (spec, why)} of the first failure of each, how many ran, {scenario:
-    overlapping routines} and how many sites."""
+    each queueing call site they passed, and on the converted side
+    stall:ROUTINE for each routine declared safe beside itself, in one
+    batch per pair: {pair: (spec, why)} of the first failure of each, how
+    many ran, {scenario: overlapping routines}, how many sites, and
+    {scenario: routines seen concurrent with themselves}."""
     failures, overlaps, sites = {}, {}, {p: [] for p in pairs}
+    selfs = {}
     count = [0]
 
     def note(p, spec, res):
         i, side = p
         scn = jobs[i][0]
         count[0] += 1
-        why = check(scn, side, res, refs[i], decls)
+        why = check(scn, side, res, refs[i], decls(i))
         if side == "converted":
             overlaps.setdefault(i, set()).update(compare.overlapping(res.monitor))
+            selfs.setdefault(i, set()).update(self_concurrent(res))
         if why and p not in failures:
             failures[p] = (spec, why)
 
@@ -117,6 +140,8 @@ def systematic(jobs, pairs, refs, decls):
         i, side = p
         scn, exe = jobs[i]
         specs = systematic_schedules(sites[p])
+        if side == "converted":
+            specs += stalls(results, i, decls)
         return p, specs, runner.run_batch(exe[side], scn.driver, scn.name, specs,
                                           env=SIZE) if specs else []
 
@@ -129,7 +154,7 @@ def systematic(jobs, pairs, refs, decls):
             for spec, r in zip(specs, res):
                 if r is not None:
                     note(p, spec, r)
-    return failures, count[0], overlaps, sum(len(v) for v in sites.values())
+    return failures, count[0], overlaps, sum(len(v) for v in sites.values()), selfs
 
 
 def check(scn, side, res, reference, decls):
@@ -140,8 +165,8 @@ def check(scn, side, res, reference, decls):
                               if compare.last_bug(res.stderr) and "BUG" not in problems[0]
                               else "")
     if side == "converted" and res.monitor:
-        for name, r in (res.monitor.get("routines") or {}).items():
-            if r.get("self_concurrent") and not declarations.self_declared(name, decls):
+        for name in sorted(self_concurrent(res)):
+            if not declarations.self_declared(name, decls):
                 return "converted: %s ran concurrently with itself" % name
     if not scn.concurrent and reference and res.scenario:
         d = compare.first_difference(reference, res.scenario["observables"])
@@ -152,6 +177,7 @@ def check(scn, side, res, reference, decls):
 
 
 def explore(args, jobs, results, decls, rep, t0):
+    """@decls(i): the declarations of scenario @i's driver."""
     rep.step("Explore: every scenario under controlled schedules (SHIM_SCHED=pct)")
     if args.explore is not None:
         per, budget = args.explore, None
@@ -171,7 +197,8 @@ def explore(args, jobs, results, decls, rep, t0):
         refs = dict(zip(range(len(jobs)), pool.map(lambda i: reference(jobs[i]),
                                                    range(len(jobs)))))
     start = time.time()
-    sys_failures, sys_total, sys_overlaps, nsites = systematic(jobs, pairs, refs, decls)
+    sys_failures, sys_total, sys_overlaps, nsites, selfs = systematic(jobs, pairs, refs, decls,
+                                                                      results)
     sys_secs = time.time() - start
     start = time.time()
     tried = {p: 0 for p in pairs}
@@ -188,8 +215,9 @@ def explore(args, jobs, results, decls, rep, t0):
         scn, exe = jobs[i]
         specs = [spec_of(p, seed) for seed in seeds]
         res = runner.run_batch(exe[side], scn.driver, scn.name, specs, env=SIZE)
-        return p, [(seed, spec, check(scn, side, r, refs[i], decls),
-                    compare.overlapping(r.monitor) if side == "converted" else set())
+        return p, [(seed, spec, check(scn, side, r, refs[i], decls(i)),
+                    (compare.overlapping(r.monitor), self_concurrent(r))
+                    if side == "converted" else (set(), set()))
                    for seed, spec, r in zip(seeds, specs, res) if r is not None], \
             sum(r.seconds for r in res if r is not None)
 
@@ -223,9 +251,10 @@ def explore(args, jobs, results, decls, rep, t0):
                 p, ran, secs = fut.result()
                 if ran and secs < BATCH_SECONDS / 2:
                     size[p] = min(2 * size[p], BATCH_MAX)
-                for seed, spec, why, seen in ran:
+                for seed, spec, why, (seen, selfc) in ran:
                     tried[p] += 1
                     overlaps[p[0]] |= seen
+                    selfs.setdefault(p[0], set()).update(selfc)
                     # the first failing seed of the pair, whatever order batches end in
                     if why and (p not in failures or
                                 (failures[p][0] is not None and seed < failures[p][0])):
@@ -235,6 +264,9 @@ def explore(args, jobs, results, decls, rep, t0):
     # what the race check's quick mode looks at too
     for i, seen in overlaps.items():
         results[i]["explored_overlaps"] = sorted(seen)
+    # what the declarations' self-concurrency needs a run to have shown
+    for i, seen in selfs.items():
+        results[i]["explored_self_concurrent"] = sorted(seen)
     rows = []
     for (i, side), (seed, spec, why) in sorted(failures.items()):
         scn, exe = jobs[i]
@@ -250,17 +282,25 @@ def explore(args, jobs, results, decls, rep, t0):
         say("  %-9s %-16s %-9s DIFFERENT under %s: %s"
             % (scn.driver, scn.name, side, label, why))
         say("      replay: %s" % line)
-    least = min(tried.values()) if tried else 0
+    # a pair whose systematic schedules failed is explored no further
+    explored = [n for p, n in tried.items() if p not in sys_failures]
     summary = "%d controlled schedules in %.0f s (%.0f/s, in batches at exploration size), " \
-        "at least %d per scenario and side" % (total, secs, total / secs if secs else 0, least)
+        "%s per scenario and side" % (
+            total, secs, total / secs if secs else 0,
+            "%d to %d" % (min(explored), max(explored)) if explored else "none")
+    if len(explored) < len(tried):
+        summary += " (%d of %d pairs stopped at a systematic failure)" % (
+            len(tried) - len(explored), len(tried))
     pct_failing = len(failures) - len(sys_failures)
     say(summary + (", %d failing" % pct_failing if pct_failing else ", none failing"))
-    sys_summary = "%d systematic schedules (eager, lazy, and preempt at each of the %d " \
-        "queueing call sites they reached) in %.0f s" % (sys_total, nsites, sys_secs)
+    nstalls = sum(len(stalls(results, i, decls)) for i in range(len(jobs)))
+    sys_summary = "%d systematic schedules (eager, lazy, preempt at each of the %d " \
+        "queueing call sites they reached, and %d stalls of a routine declared safe " \
+        "beside itself) in %.0f s" % (sys_total, nsites, nstalls, sys_secs)
     say(sys_summary + (", %d failing" % len(sys_failures) if sys_failures else ", none failing"))
     summary += "; " + sys_summary
     rep.section("Exploration: controlled schedules (SHIM_SCHED=pct, depth %d; eager, lazy, "
-                "preempt:SITE)" % DEPTH,
+                "preempt:SITE, stall:ROUTINE)" % DEPTH,
                 ["driver", "scenario", "side", "seed or schedule", "failure", "replay"], rows,
                 summary + ".  A schedule fails when its run does, or when a single-threaded "
                 "scenario's observables differ from the legacy side's free run.", quiet=True)
@@ -269,7 +309,7 @@ def explore(args, jobs, results, decls, rep, t0):
                                "systematic": {"schedules": sys_total, "sites": nsites,
                                               "seconds": round(sys_secs, 1),
                                               "failing": len(sys_failures)},
-                               "least_per_scenario": least,
+                               "least_per_scenario": min(explored) if explored else 0,
                                "failures": [dict(zip(("driver", "scenario", "side", "seed",
                                                       "failure", "replay"), r)) for r in rows]}
     return "%d schedules explored and %d systematic schedules" % (total, sys_total)

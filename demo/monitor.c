@@ -291,6 +291,25 @@ static void start_running(const void *work, int r, const void *task, int cpu,
 	}
 }
 
+/*
+ * With the lock held: the block at @addr is freed.  A work in it that is
+ * still running (its routine freed it) is no longer the work that a later
+ * one allocated at the same address is: a routine runs "concurrently with
+ * itself" on one object, not on one address.
+ */
+static void forget_work(const void *addr, unsigned long size)
+{
+	const char *a = addr;
+	int i;
+
+	for (i = 0; i < nr_running; i++) {
+		const char *w = running[i].work;
+
+		if (w >= a && w < a + size)
+			running[i].work = NULL;
+	}
+}
+
 static void stop_running(int r, const void *task)
 {
 	int i;
@@ -357,13 +376,26 @@ static void flush_starts(unsigned long ip, int q)
 static void probe(enum shim_work_event ev, const void *work, void (*fn)(void *),
 		  const char *queue)
 {
-	uint64_t t = shim_clock_ns();
-	const void *task = current;
-	int tid = shim_gettid(), cpu = smp_processor_id();
+	uint64_t t;
+	const void *task;
+	int tid, cpu;
 	struct task_state *ts;
 	struct work_slot *s = NULL;
 	int r = -1, q;
 
+	/* every kfree comes here: only a routine running now cares */
+	if (ev == SHIM_MEMORY_FREED) {
+		if (__atomic_load_n(&nr_running, __ATOMIC_RELAXED)) {
+			shim_mutex_lock_unseen(&lock);
+			forget_work(work, (unsigned long) fn);
+			shim_mutex_unlock_unseen(&lock);
+		}
+		return;
+	}
+	t = shim_clock_ns();
+	task = current;
+	tid = shim_gettid();
+	cpu = smp_processor_id();
 	shim_mutex_lock_unseen(&lock);
 	ts = task_of(task);
 	switch (ev) {
@@ -477,6 +509,7 @@ static void probe(enum shim_work_event ev, const void *work, void (*fn)(void *),
 		if (r >= 0)
 			stop_running(r, task);
 		break;
+	case SHIM_MEMORY_FREED: /* above */
 	case SHIM_NR_WORK_EVENTS:
 		/* a count, never an event the stacks report */
 		break;

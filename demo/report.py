@@ -10,6 +10,16 @@ def bold(s):
     return "\033[1m%s\033[0m" % s if TTY else s
 
 
+class StepFailed(Exception):
+    """A step the demo cannot go on from: what it would compare is not
+    what was asked for (a patch that does not apply, a conversion or a
+    build that failed)."""
+
+    def __init__(self, step, why):
+        Exception.__init__(self, "%s: %s" % (step, why))
+        self.step, self.why = step, why
+
+
 def say(msg=""):
     print(msg, flush=True)
 

@@ -36,7 +36,16 @@
  *            completion, a sleep) or at the end;
  *   preempt:SITE  as the call at SITE (a queueing call site, "file.c:LINE",
  *            shim/site.h) returns, the queuer drops below every other
- *            task, until none of them can run.
+ *            task, until none of them can run;
+ *   stall:ROUTINE[:N]  while a work routine of that name runs in process
+ *            context (each run, or only the N-th), the task running it
+ *            drops below every other task at each of its points, until
+ *            none of them can run (sleepers and timers falling due within
+ *            CTL_STALL_NS count); its CPU is busy meanwhile, so an
+ *            interrupt or a task free to move arrives on another: whatever
+ *            queues the routine again then runs it on another worker,
+ *            beside the first.  How a declared self-concurrency is
+ *            exercised.
  * SHIM_SCHED_SITES=FILE lists the queueing call sites a controlled run
  * passed, one a line ("SITE FUNCTION CALLS"): what preempt can be given.
  *
@@ -62,10 +71,19 @@
 #define CTL_MAX_STEPS 5000000L
 #define CTL_MAX_SECONDS 3600
 #define CTL_SLICE 1000		      /* points a task may run alone */
+#define CTL_STALL_NS 20000000ULL      /* stall: how long a CPU stays busy */
 #define CTL_PRIO_START (1ULL << 62)   /* pct: tasks start above this */
 #define CTL_PRIO_CHANGED (1ULL << 40) /* lowered at a change point */
 
-enum { CTL_RANDOM = 1, CTL_PCT, CTL_REPLAY, CTL_EAGER, CTL_LAZY, CTL_PREEMPT };
+enum {
+	CTL_RANDOM = 1,
+	CTL_PCT,
+	CTL_REPLAY,
+	CTL_EAGER,
+	CTL_LAZY,
+	CTL_PREEMPT,
+	CTL_STALL
+};
 #define CTL_MAX_SITES 256
 
 /* one line of a schedule log: at step, the CPU went from one task to another */
@@ -102,6 +120,8 @@ struct shim_ctl_task {
 	u64 urgent;  /* eager: when it was given work to run first, or 0 */
 	int server;  /* it runs works (a worker, keventd, ksoftirqd) */
 	int demoted; /* preempt: below every other task until none can run */
+	unsigned long pinned; /* the CPUs set_cpus_allowed() left it, or 0 */
+	int stalling; /* stall: it runs the routine, below every other task */
 };
 
 /* a queueing call site a controlled run passed (shim/site.h) */
@@ -145,8 +165,14 @@ static struct {
 	/* the systematic strategies */
 	int queue_points; /* a queueing call's return is a point */
 	u64 ready_clock, urgent_clock;
-	char site[96]; /* preempt: the site */
-	long preempts; /* preempt: how often the queuer gave way */
+	char site[96];	/* preempt: the site */
+	long preempts;	/* preempt: how often the queuer gave way */
+	char stall[64]; /* stall: the routine */
+	long stall_nth,
+		starts; /* stall: at which start (0: each), and how many */
+	/* stall: tasks running the routine; their CPUs are busy meanwhile */
+	int stalling;
+	u64 stall_until; /* stall: virtual time it may wait for sleepers */
 	struct ctl_site sites[CTL_MAX_SITES];
 	int nr_sites;
 	const char *sites_file; /* SHIM_SCHED_SITES */
@@ -536,9 +562,12 @@ static int sys_before(struct shim_ctl_task *a, struct shim_ctl_task *b,
 		return a->urgent && (!b->urgent || a->urgent < b->urgent);
 	if (sys_rank(a) != sys_rank(b))
 		return sys_rank(a) < sys_rank(b);
-	/* the running task keeps the CPU; else first in, first out */
+	/*
+	 * the running task keeps the CPU, unless stalling: it gives way to
+	 * its equals too; else first in, first out
+	 */
 	if (a == me || b == me)
-		return a == me;
+		return (a == me) != me->stalling;
 	return a->ready < b->ready;
 }
 
@@ -562,6 +591,17 @@ static struct shim_ctl_task *systematic_pick(struct shim_ctl_task *me,
 	return next;
 }
 
+/* Can only tasks a stall demoted run? */
+static int only_stalled(struct shim_ctl_task **cand, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (!cand[i]->stalling)
+			return 0;
+	return 1;
+}
+
 /*
  * Called with ctl.lock held by the running task @me at a point of kind
  * @why: the task to run next (maybe @me).  Moves time on when no task can
@@ -578,6 +618,19 @@ static struct shim_ctl_task *pick(struct shim_ctl_task *me, enum shim_point why)
 		for (i = n = 0; i < ctl.nr; i++)
 			if (ctl.task[i]->state == CTL_RUNNABLE)
 				cand[n++] = ctl.task[i];
+		/*
+		 * stall: while only a stalled task could run, the others'
+		 * sleeps and timers fall due as on a CPU busy with it
+		 */
+		if (n && ctl.stalling && only_stalled(cand, n) &&
+		    ctl.next_deadline <= ctl.stall_until) {
+			ctl_log("advance %llu",
+				(unsigned long long) ((ctl.next_deadline -
+						       ctl.now) /
+						      1000));
+			ctl.now = ctl.next_deadline;
+			continue;
+		}
 		if (n)
 			break;
 		if (ctl.next_deadline == CTL_NEVER)
@@ -632,6 +685,7 @@ static struct shim_ctl_task *pick(struct shim_ctl_task *me, enum shim_point why)
 	case CTL_EAGER:
 	case CTL_LAZY:
 	case CTL_PREEMPT:
+	case CTL_STALL:
 		next = systematic_pick(me, cand, n);
 		break;
 	default:
@@ -733,6 +787,43 @@ int shim_ctl_fibers(void)
 }
 
 /* Called with ctl.lock held: hand the CPU to @next, and wait for it back. */
+/*
+ * stall: a stalled routine's worker holds its CPU, so a task that is free
+ * to move (not a worker, not pinned, not atomic) runs on another CPU when
+ * it gets the CPU back, as a real scheduler would put it: what it queues
+ * then goes to another worker.  The one ksoftirqd stands for every CPU's
+ * timers and bottom halves: it moves too, as their next ones would run on
+ * a CPU that is not busy.
+ */
+static void stall_migrate(struct shim_ctl_task *me)
+{
+	unsigned long others;
+	int i;
+
+	if (me->server || me->stalling || preempt_count())
+		return;
+	for (i = 0; i < ctl.nr; i++)
+		if (ctl.task[i]->stalling && ctl.task[i]->cpu == me->cpu)
+			break;
+	if (i == ctl.nr)
+		return;
+	others = (me->pinned ? me->pinned : shim_ctl_cpus()) & shim_ctl_cpus() &
+		 ~(1UL << me->cpu);
+	if (!others)
+		return;
+	me->cpu = __builtin_ctzl(others);
+	ctl_log("migrate %d cpu %d", me->id, me->cpu);
+}
+
+/* An interrupt is about to arrive on the running task's CPU. */
+void shim_ctl_irq_enter(void)
+{
+	struct shim_ctl_task *me = me_now();
+
+	if (me && ctl.stalling)
+		stall_migrate(me);
+}
+
 static void switch_to(struct shim_ctl_task *me, struct shim_ctl_task *next,
 		      int wait)
 {
@@ -757,12 +848,17 @@ static void switch_to(struct shim_ctl_task *me, struct shim_ctl_task *next,
 		ctl_answer_trace(me);
 		restore_locals(me);
 		reap_zombie();
+		if (ctl.stalling)
+			stall_migrate(me);
 		return;
 	}
 	__atomic_store_n(&next->go, 1, __ATOMIC_RELEASE);
 	shim_host_raw_wake(&next->go, 1);
-	if (wait)
+	if (wait) {
 		wait_turn(me);
+		if (ctl.stalling)
+			stall_migrate(me);
+	}
 }
 
 /* Called with ctl.lock held: count a point, spend its time, lower pct. */
@@ -801,7 +897,7 @@ static int point_is_quiet(struct shim_ctl_task *me, enum shim_point why)
 	long step = ctl.step + 1;
 
 	if (why == SHIM_POINT_YIELD || why == SHIM_POINT_RELAX ||
-	    me != ctl.running || step > ctl.max_steps ||
+	    me != ctl.running || me->stalling || step > ctl.max_steps ||
 	    step == ctl.next_change || me->run_len + 1 >= CTL_SLICE ||
 	    ctl.now + CTL_QUANTUM_NS >= ctl.next_deadline ||
 	    ctl.now + CTL_QUANTUM_NS - CTL_START_NS > ctl.max_ns)
@@ -830,6 +926,8 @@ static long quiet_ahead(struct shim_ctl_task *me)
 	long step = ctl.step + 1, n = CTL_SLICE - me->run_len - 2;
 	u64 now = ctl.now + CTL_QUANTUM_NS;
 
+	if (me->stalling)
+		return 0;
 	if (ctl.max_steps - step < n)
 		n = ctl.max_steps - step;
 	/* (pct's; the others' is 0, a step that never comes) */
@@ -856,6 +954,8 @@ static noinline void sched_point(enum shim_point why)
 	if (!me || ctl.dead)
 		return;
 	settle();
+	if (unlikely(me->stalling))
+		me->demoted = 1;
 	if (point_is_quiet(me, why)) {
 		if (ctl.fibers)
 			shim_ctl_quiet = ctl.quiet_base = quiet_ahead(me);
@@ -980,8 +1080,10 @@ unsigned long shim_ctl_cpus(void)
 
 void shim_ctl_set_cpus(struct shim_ctl_task *t, unsigned long mask)
 {
-	if (t && mask)
+	if (t && mask) {
 		t->cpu = __builtin_ctzl(mask);
+		t->pinned = mask;
+	}
 }
 
 void shim_ctl_set_task(struct task_struct *tsk)
@@ -1129,17 +1231,43 @@ void shim_ctl_trace_work(int ev, void (*routine)(void *), const char *queue)
 	char sym[128];
 	struct shim_ctl_task *me = me_now();
 	int learn = ctl.strategy == CTL_EAGER || ctl.strategy == CTL_LAZY;
+	int stall = 0;
 
-	if ((ctl.log_fd < 0 && !learn) || !me || ctl.dead)
+	if ((ctl.log_fd < 0 && !learn && !ctl.stall[0]) || !me || ctl.dead)
 		return;
-	if (ctl.log_fd >= 0 &&
+	if ((ctl.log_fd >= 0 || ctl.stall[0]) &&
 	    !shim_symbol((unsigned long) routine, sym, sizeof(sym)))
 		snprintf(sym, sizeof(sym), "?");
+	/* a replay of a stall run stalls where the run did, as a point */
+	if (ctl.stall[0] && ev == SHIM_WORK_EXECUTE_START && !preempt_count() &&
+	    !strcmp(sym, ctl.stall) &&
+	    (++ctl.starts == ctl.stall_nth || !ctl.stall_nth))
+		stall = 1;
+	if (ev == SHIM_WORK_EXECUTE_END && me->stalling) {
+		ctl_lock();
+		me->stalling = 0;
+		me->demoted = 0;
+		ctl.stalling--;
+		ctl.stable = 0;
+		ctl_unlock();
+	}
 	ctl_lock();
 	if (learn)
 		note_work(me, ev, queue);
 	if (ctl.log_fd >= 0)
 		ctl_log("work %s %s %s by %d", what[ev], sym, queue, me->id);
+	if (stall) {
+		/* it gives way to everything else, at each point till its end */
+		if (!ctl.stalling++)
+			ctl.stall_until = ctl.now + CTL_STALL_NS;
+		me->stalling = 1;
+		me->demoted = 1;
+		ctl.stable = 0;
+		account_point(me);
+		ctl_log("stalled %s in %d", ctl.stall, me->id);
+		switch_to(me, pick(me, SHIM_POINT_YIELD), 1);
+		return;
+	}
 	ctl_unlock();
 }
 
@@ -1237,6 +1365,31 @@ static unsigned long long number(const char **p, const char *value)
 }
 
 /* Read the decisions ("<step> <us> D <from> <to> ...") of a schedule log. */
+/* stall:ROUTINE[:N]: the routine's name, and at which of its starts */
+static void parse_stall(const char *p, const char *value)
+{
+	size_t len = 0;
+
+	while (p[len] && p[len] != ':' && p[len] != '\n')
+		len++;
+	if (!len || len >= sizeof(ctl.stall) || memchr(p, ' ', len))
+		bad_setting("SHIM_SCHED", value,
+			    "stall:ROUTINE[:N] wants a work routine's name");
+	memcpy(ctl.stall, p, len);
+	ctl.stall[len] = 0;
+	ctl.stall_nth = 0;
+	p += len;
+	if (*p == ':') {
+		p++;
+		ctl.stall_nth = number(&p, value);
+		if (ctl.stall_nth < 1)
+			bad_setting("SHIM_SCHED", value,
+				    "stall:ROUTINE:N counts starts from 1");
+	}
+	if (*p && *p != '\n')
+		bad_setting("SHIM_SCHED", value, "unexpected text after N");
+}
+
 static void parse_replay(const char *file, const char *value)
 {
 	size_t len, cap = 0;
@@ -1252,9 +1405,12 @@ static void parse_replay(const char *file, const char *value)
 	ctl.strategy = CTL_REPLAY;
 	/* a systematic run's queueing calls were points: they are again */
 	spec += 13;
-	ctl.queue_points = !strncmp(spec, "eager\n", 6) ||
-			   !strncmp(spec, "lazy\n", 5) ||
-			   !strncmp(spec, "preempt:", 8);
+	ctl.queue_points =
+		!strncmp(spec, "eager\n", 6) || !strncmp(spec, "lazy\n", 5) ||
+		!strncmp(spec, "preempt:", 8) || !strncmp(spec, "stall:", 6);
+	/* its stall was a point: it is again */
+	if (!strncmp(spec, "stall:", 6))
+		parse_stall(spec + 6, value);
 	if (!strncmp(spec, "preempt:", 8)) {
 		/* to log its preemptions as the run did */
 		const char *end = strchr(spec + 8, '\n');
@@ -1338,11 +1494,16 @@ static void parse(const char *value)
 		ctl.strategy = CTL_PREEMPT;
 		ctl.queue_points = 1;
 		p += strlen(p);
+	} else if (!strncmp(p, "stall:", 6)) {
+		parse_stall(p + 6, value);
+		ctl.strategy = CTL_STALL;
+		ctl.queue_points = 1;
+		p += strlen(p);
 	} else {
 		bad_setting("SHIM_SCHED", value,
 			    "expected free, random:SEED, "
 			    "pct:SEED[:DEPTH[:STEPS]], eager, lazy, "
-			    "preempt:SITE or replay:FILE");
+			    "preempt:SITE, stall:ROUTINE or replay:FILE");
 	}
 	if (*p)
 		bad_setting("SHIM_SCHED", value,
@@ -1403,6 +1564,8 @@ void shim_ctl_init(void)
 			 (unsigned long long) ctl.seed);
 	} else if (ctl.strategy == CTL_PREEMPT) {
 		snprintf(ctl.spec, sizeof(ctl.spec), "preempt:%s", ctl.site);
+	} else if (ctl.strategy == CTL_STALL) {
+		snprintf(ctl.spec, sizeof(ctl.spec), "%s", value);
 	} else {
 		snprintf(ctl.spec, sizeof(ctl.spec), "%s", value);
 	}

@@ -205,9 +205,14 @@ static int irq_may_enter(void)
 	return lock_free() || shim_global_irq_holder == current;
 }
 
-/* irq_enter(): counted first, then no further while another task holds it */
+/*
+ * irq_enter(): on the CPU the task is on (control.c may move it there),
+ * counted first, then no further while another task holds the lock
+ */
 void shim_irq_enter(void)
 {
+	if (unlikely(shim_controlled) && !shim_preempt)
+		shim_ctl_irq_enter();
 	shim_preempt_add(HARDIRQ_OFFSET);
 	shim_jiffy_polls = 0;
 	__atomic_add_fetch(&irqs_running, 1, __ATOMIC_SEQ_CST);

@@ -221,6 +221,8 @@ extern void shim_ctl_delay(u64 ns);
 extern int shim_ctl_cpu(void);
 extern unsigned long shim_ctl_cpus(void);
 extern void shim_ctl_set_cpus(struct shim_ctl_task *t, unsigned long mask);
+/* control.c: an interrupt arrives on the running task's CPU (stall: maybe another) */
+extern void shim_ctl_irq_enter(void);
 extern void shim_ctl_set_task(struct task_struct *tsk);
 extern void shim_ctl_set_name(const char *name);
 extern void shim_ctl_crash(void);

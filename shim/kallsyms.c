@@ -2,7 +2,8 @@
  * kallsyms.c - addresses to function names, from the program's own symbol
  * table, as the kernel's kallsyms names the frames of an oops.  Read once,
  * on first use, from the executable itself (static functions included);
- * what is not in it (a shared library's code) has no name.
+ * what is not in it (a shared library's code) has no name.  Variables are
+ * read too, so that a driver's own task queue is named by its variable.
  */
 #include <elf.h>
 #include <stdlib.h>
@@ -41,7 +42,9 @@ static void read_symtab(const char *image, size_t len, const Elf64_Shdr *sh,
 	if (!syms)
 		return;
 	for (i = 0; i < n; i++) {
-		if (ELF64_ST_TYPE(sym[i].st_info) != STT_FUNC ||
+		/* functions, and the variables a queue or a report may name */
+		if ((ELF64_ST_TYPE(sym[i].st_info) != STT_FUNC &&
+		     ELF64_ST_TYPE(sym[i].st_info) != STT_OBJECT) ||
 		    !sym[i].st_value || sym[i].st_name >= strtab->sh_size)
 			continue;
 		syms[nr_syms].addr = sym[i].st_value;
@@ -130,6 +133,30 @@ char *shim_symbol(unsigned long addr, char *buf, size_t len)
 		snprintf(buf, len, "%s+0x%lx/0x%lx", k->name, addr - k->addr,
 			 k->size);
 	return buf;
+}
+
+/*
+ * The name of the function or variable that starts exactly at @addr, as
+ * the program's symbol table has it, or NULL: the string lives as long as
+ * the program.
+ */
+const char *shim_symbol_name(const void *addr)
+{
+	long lo = 0, hi;
+
+	load_once();
+	hi = nr_syms;
+	while (lo < hi) {
+		long mid = (lo + hi) / 2;
+
+		if (syms[mid].addr < (unsigned long) addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < nr_syms && syms[lo].addr == (unsigned long) addr ?
+		       syms[lo].name :
+		       NULL;
 }
 
 /*

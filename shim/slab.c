@@ -18,6 +18,7 @@
  * kernel's "Can't free all objects") and a cache's name is unique.
  */
 #include "shim.h"
+#include <trace/events/workqueue.h>
 #include <linux/slab.h>
 #include <linux/interrupt.h>
 #include <linux/debugobjects.h>
@@ -261,6 +262,7 @@ static void __kfree(const void *p, const char *func, const char *caller,
 	}
 	/* may BUG: the memory still holds pending work */
 	debug_check_no_obj_freed(p, h->size, caller);
+	trace_memory_freed(p, h->size);
 
 	shim_mutex_lock_unseen(&alloc_lock);
 	for (pp = live_bucket(h); *pp != h; pp = &(*pp)->hash_next)

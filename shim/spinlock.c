@@ -37,7 +37,8 @@ mark_irq_usage(spinlock_t *lock, unsigned int bit, void *ip)
 	char a[128], b[128];
 	unsigned int old;
 
-	lock->usage_ip[bit - 1] = ip;
+	/* two CPUs may mark the same first use at once: atomics, not a race */
+	__atomic_store_n(&lock->usage_ip[bit - 1], ip, __ATOMIC_RELEASE);
 	old = __atomic_fetch_or(&lock->usage, bit, __ATOMIC_ACQ_REL);
 	if ((old & bit) || !(old & (USED_IN_HARDIRQ | USED_HARDIRQ_ON)))
 		return;
@@ -45,8 +46,12 @@ mark_irq_usage(spinlock_t *lock, unsigned int bit, void *ip)
 			  "hard-irq context in %s and with interrupts enabled "
 			  "in %s (%s/%d)\n",
 	       (void *) lock,
-	       shim_symbol((unsigned long) lock->usage_ip[0], a, sizeof(a)),
-	       shim_symbol((unsigned long) lock->usage_ip[1], b, sizeof(b)),
+	       shim_symbol((unsigned long) __atomic_load_n(&lock->usage_ip[0],
+							   __ATOMIC_ACQUIRE),
+			   a, sizeof(a)),
+	       shim_symbol((unsigned long) __atomic_load_n(&lock->usage_ip[1],
+							   __ATOMIC_ACQUIRE),
+			   b, sizeof(b)),
 	       current->comm, current->pid);
 	BUG();
 }

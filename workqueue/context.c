@@ -70,7 +70,8 @@ static const char *queue_name(task_queue *list)
 		return "tq_timer";
 	if (list == &tq_disk)
 		return "tq_disk";
-	return "task_queue";
+	/* a driver's own queue, by its variable's name, as convert names it */
+	return shim_symbol_name(list) ?: "task_queue";
 }
 
 /* tq_timer runs at the tick after something is queued on it. */

@@ -115,6 +115,8 @@ struct cpu_workqueue_struct {
 	int worker_sleeping;
 	struct workqueue_struct *wq;
 	char name[16]; /* "<name>/<cpu>", the worker's comm */
+	/* a delayed work's owner in a report until its timer fires */
+	char timer_name[40];
 
 	/*
 	 * The worker's and the flushers', under lock: the works flushers took
@@ -177,6 +179,7 @@ static unsigned int wq_boot_flags;
 
 /* the debug checks, unless SHIM_DEBUG=0: read once, tested at every work */
 static int wq_debug;
+static int wq_spread; /* SHIM_WQ_SPREAD=1: see queueing_cpu() */
 
 /*
  * Does anything watch the hot paths besides the work itself: the debug
@@ -281,6 +284,29 @@ running_target(struct workqueue_struct *wq, struct work_struct *work,
 }
 
 /*
+ * The CPU a work goes to: the queuer's, as in 2.5.41.  SHIM_WQ_SPREAD=1
+ * (the demo's race check) takes a queuer that could have been preempted
+ * and moved (preemptible, in process context) to be on the next CPU in
+ * turn at each queueing, so that two works one task queues run on two
+ * workers and ThreadSanitizer sees what orders them, whichever CPU the
+ * host happened to keep the task on.  Code in an interrupt, or holding a
+ * lock, stays where it is, as it would in the kernel.
+ */
+static inline int queueing_cpu(void)
+{
+	static unsigned int turn;
+	unsigned int n;
+	int cpu;
+
+	if (likely(!wq_spread) || preempt_count())
+		return smp_processor_id();
+	n = __atomic_fetch_add(&turn, 1, __ATOMIC_RELAXED) % num_online_cpus();
+	for (cpu = 0;; cpu++)
+		if (cpu_online(cpu) && !n--)
+			return cpu;
+}
+
+/*
  * Pick the cpu queue for a work whose pending bit the caller has just set:
  * the caller's CPU's, as in 2.5.41, whatever the work is doing; on a
  * non-reentrant queue, the one it still runs on, if it does.
@@ -288,7 +314,7 @@ running_target(struct workqueue_struct *wq, struct work_struct *work,
 static __always_inline struct cpu_workqueue_struct *
 pick_target(struct workqueue_struct *wq, struct work_struct *work, int watched)
 {
-	struct cpu_workqueue_struct *cwq = wq->cpu_wq[smp_processor_id()];
+	struct cpu_workqueue_struct *cwq = wq->cpu_wq[queueing_cpu()];
 
 	/* unwatched, the queue has no flags (queue_work()) */
 	if (watched && unlikely(wq->flags & WQ_NON_REENTRANT))
@@ -502,6 +528,18 @@ int queue_work(struct workqueue_struct *wq, struct work_struct *work)
 	return __queue_work(wq, work, 0);
 }
 
+/*
+ * What a report calls the owner of a pending delayed work: its timer
+ * until it fires, then the worker's queue (a free of it then says which).
+ */
+static void delayed_owner(struct work_struct *work, const char *owner)
+{
+	if (wq_debug && debug_object_active(work)) {
+		debug_object_deactivate(work, &work_debug_descr);
+		debug_object_activate(work, &work_debug_descr, owner);
+	}
+}
+
 static void delayed_work_timer_fn(unsigned long __data)
 {
 	struct work_struct *work = (struct work_struct *) __data;
@@ -513,6 +551,7 @@ static void delayed_work_timer_fn(unsigned long __data)
 	/* pushed under the lock: destroy never sees it on no list at all */
 	spin_lock_irqsave(&cwq->lock, flags);
 	list_del_init(&work->entry);
+	delayed_owner(work, cwq->name);
 	push_work(cwq, work, 1);
 	wake = worker_needs_wake(cwq);
 	worker = cwq->thread;
@@ -547,6 +586,7 @@ int queue_delayed_work(struct workqueue_struct *wq, struct work_struct *work,
 	__atomic_store_n((struct cpu_workqueue_struct **) &work->wq_data, cwq,
 			 __ATOMIC_RELAXED);
 	list_add_tail(&work->entry, &cwq->delayed);
+	delayed_owner(work, cwq->timer_name);
 	init_timer(timer);
 	timer->expires = jiffies + delay;
 	timer->data = (unsigned long) work;
@@ -951,6 +991,8 @@ static int start_worker(struct workqueue_struct *wq, int cpu)
 	cwq->wq = wq;
 	cwq->cpu = cpu;
 	snprintf(cwq->name, sizeof(cwq->name), "%s/%d", wq->name, cpu);
+	snprintf(cwq->timer_name, sizeof(cwq->timer_name), "its timer, for %s",
+		 cwq->name);
 	wq->cpu_wq[cpu] = cwq;
 
 	pid = kernel_thread(worker_thread, cwq, CLONE_FS | CLONE_FILES);
@@ -1195,7 +1237,11 @@ void init_workqueues(void)
  */
 static void __init workqueue_boot_params(void)
 {
-	const char *val = shim_boot_param("SHIM_WQ_NONREENTRANT");
+	const char *val = shim_boot_param("SHIM_WQ_SPREAD");
+
+	/* the demo's race check: see pick_target() */
+	wq_spread = val && !strcmp(val, "1");
+	val = shim_boot_param("SHIM_WQ_NONREENTRANT");
 
 	if (!val || !*val || !strcmp(val, "0"))
 		return;

@@ -541,8 +541,9 @@ static void sak_in_irq(void *arg)
 }
 
 /*
- * thread 0 is the keyboard, pressing SAK on each line again and again;
- * thread 1 the modem, whose carrier drops on each line meanwhile
+ * thread 0 is the keyboard, pressing SAK on each line again and again,
+ * then hanging the line up; thread 1 the modem, whose carrier drops on
+ * each line meanwhile: a hangup asked on two CPUs
  */
 static void sak_hangup_thread(void *arg, int i)
 {
@@ -570,6 +571,7 @@ static void sak_hangup_thread(void *arg, int i)
 			if (n % 4 == 3)
 				scn_sleep_ms(1);
 		}
+		tty_hangup(sh->tty[l]);
 	}
 }
 
@@ -621,8 +623,9 @@ out:
 	tty_exit();
 }
 SCENARIO(tty, "sak_hangup", 1, sak_hangup,
-	 "SAK pressed again and again on 4 lines while their carrier drops: "
-	 "the SAK work and the hangup work of a line run at once on two CPUs");
+	 "SAK pressed again and again on 4 lines, then a hangup, while their "
+	 "carrier drops: the SAK work and the hangup work of a line, and its "
+	 "two hangups, run at once on two CPUs");
 
 #define STORM_LINES 4
 #define STORM_KEYS 2
@@ -650,12 +653,19 @@ static void storm_thread(void *arg, int i)
 		return;
 	}
 	s = world_prng_seed(scn_seed(st->ctx) * 31 + i);
-	for (n = 0; __atomic_load_n(&st->feeding, __ATOMIC_SEQ_CST) && n < 400;
+	/*
+	 * while the lines are fed, and a few keys whatever the feeders' pace,
+	 * the first a SAK: each side runs the SAK work, however fast the
+	 * lines were fed (a routine seen on one side only is a difference)
+	 */
+	for (n = 0;
+	     (n < 8 || __atomic_load_n(&st->feeding, __ATOMIC_SEQ_CST)) &&
+	     n < 400;
 	     n++) {
 		int line = world_prng_below(&s, STORM_LINES);
 		int con = world_prng_below(&s, 6);
 
-		if (world_prng_below(&s, 4) == 0) {
+		if (n == 0 || world_prng_below(&s, 4) == 0) {
 			do_SAK(st->tty[line]);
 			__atomic_add_fetch(&st->sak_requests[line], 1,
 					   __ATOMIC_SEQ_CST);

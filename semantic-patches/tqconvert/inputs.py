@@ -49,6 +49,8 @@ class Entry:
         self.conflicts = []
         self.moves = []             # [(line, "routine: from -> to: why")]
         self.bh_kept = {}           # {private queue: why tqbh kept it}
+        self.drains = []            # [(function, why)]: run_task_queue() kept (tqbh)
+        self.tokenwise = []         # what of e.unparsed tokenwise.fix() converted
         self.blocked = []           # [(line, why)]: not converted, all or none
 
     @property
@@ -58,6 +60,14 @@ class Entry:
 
 def is_c_text(data):
     return b"\0" not in data
+
+
+def shown_as(path):
+    """path as convert names it in what it prints: as given (relative,
+    or absolute), less a leading ./."""
+    while path.startswith("./") and len(path) > 2:
+        path = path[2:].lstrip("/")
+    return path
 
 
 def collect(paths, outdir):
@@ -82,7 +92,7 @@ def collect(paths, outdir):
                         continue
                     seen.add(real)
                     if name.endswith(C_SUFFIXES):
-                        entries.append(Entry(full, full, rel, group))
+                        entries.append(Entry(full, shown_as(full), rel, group))
                     elif not name.endswith(SKIP_COPY):
                         copies.append((full, rel))
         elif os.path.isfile(path):
@@ -93,7 +103,7 @@ def collect(paths, outdir):
             if not path.endswith(C_SUFFIXES):
                 problems.append("%s: not a C file (expected .c or .h); skipped" % path)
                 continue
-            entries.append(Entry(path, path, os.path.basename(path), group))
+            entries.append(Entry(path, shown_as(path), os.path.basename(path), group))
         else:
             problems.append("%s: not a regular file or directory; skipped" % path)
     return entries, copies, problems

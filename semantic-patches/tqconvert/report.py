@@ -32,11 +32,12 @@ IDIOMS = {
     "tq_immediate_apart": ("tqueue-immediate.cocci",
                            "queue_task(tq_immediate) with mark_bh(IMMEDIATE_BH) in another "
                            "function of the file -> schedule_work, the mark_bh dropped"),
+    "tq_scheduler": ("tqueue-immediate.cocci", "queue_task(tq_scheduler) -> schedule_work"),
     "tq_timer": ("tqueue-immediate.cocci",
                  "queue_task(tq_timer) -> schedule_delayed_work(x, 1) (unless --tq-timer=keep)"),
     "private_queue": ("tqbh.py",
                       "private task queue drained by a bottom half or the driver's own code "
-                      "-> keventd (or --own-queue), its bottom half freed"),
+                      "-> the events queue (or --own-queue), its bottom half freed"),
     "schedule_task": ("tqueue-calls.cocci", "schedule_task -> schedule_work"),
     "flush_scheduled_tasks": ("tqueue-calls.cocci",
                               "flush_scheduled_tasks -> flush_scheduled_work"),
@@ -55,9 +56,11 @@ _QUEUES_WORK = re.compile(r"\b(?:schedule_work|schedule_delayed_work|queue_work|
 
 _WHY_SWITCHED = {
     "tq_immediate": "ran in the immediate bottom half (IMMEDIATE_BH), now in process "
-                    "context (keventd)",
+                    "context (events)",
     "tq_timer": "ran in the timer interrupt's bottom half at the next tick, now in process "
-                "context (keventd) a tick later: schedule_delayed_work(%s, 1)",
+                "context (events) a tick later, schedule_delayed_work(%s, 1)",
+    "tq_scheduler": "ran from schedule(), in whichever process called it (2.2's "
+                    "tq_scheduler), now on the events queue's worker",
 }
 
 
@@ -66,7 +69,7 @@ def switched(e):
     tq_timer of e.old that are gone from e.new: work now.  Found in the
     texts, not in what the semantic patch says: its line is not the
     file's once an earlier rule (--rename) edited the function."""
-    if e.new == e.old or ("tq_immediate" not in e.old and "tq_timer" not in e.old):
+    if e.new == e.old or not any(q in e.old for q in _WHY_SWITCHED):
         return []
 
     def calls(text):
@@ -91,7 +94,7 @@ def switched(e):
 
 def context_changes(cands):
     """e.moves for the tq_immediate and tq_timer tasks that became work:
-    `routine: tq_timer -> keventd: why`, the routine found where the task
+    `routine: tq_timer -> events: why`, the routine found where the task
     is set up (this file first, then the others)."""
     texts = None
     for e in cands:
@@ -102,7 +105,7 @@ def context_changes(cands):
             why = "%s %s" % (task, _WHY_SWITCHED[queue] % task if "%s" in
                              _WHY_SWITCHED[queue] else _WHY_SWITCHED[queue])
             if routine:
-                e.moves.append((line, "%s: %s -> keventd: %s" % (routine, queue, why)))
+                e.moves.append((line, "%s: %s -> events: %s" % (routine, queue, why)))
             else:
                 e.notes.append((line, "context change: the routine of %s (not found) %s"
                                 % (task, why[len(task) + 1:])))

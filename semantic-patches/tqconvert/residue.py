@@ -36,6 +36,8 @@ def token_residue(e):
     """Every line of the converted text that still holds a task-queue
     name and that no rule has explained, with the token's reason; in a
     part coccinelle could not parse, say so."""
+    if e.drains:
+        _drains_kept(e)
     done = {line for line, _, _ in e.residue} | {line for line, _, _ in e.kept}
     regs = None
     bad = {}
@@ -103,6 +105,14 @@ def token_residue(e):
                            "#include <linux/tqueue.h> kept: the file still uses %s"
                            % ", ".join(sorted(queues))))
             continue
+        if tok == "TQ_ACTIVE" and 0 < line <= len(new_lines) and \
+                re.match(r"\s*#\s*(?:if|ifdef|ifndef|elif)\b", new_lines[line - 1]):
+            e.residue.append((line, "residue_TQ_ACTIVE", (
+                "TQ_ACTIVE tested by the preprocessor: a test for a kernel with keventd "
+                "(2.4.0-test12 defined it as tq_scheduler went), which no workqueue kernel "
+                "defines; by hand, test LINUX_VERSION_CODE >= KERNEL_VERSION(2,4,0) instead "
+                "(#include <linux/version.h>)")))
+            continue
         if 0 < line <= len(new_lines) and _defines(new_lines[line - 1], tok):
             e.residue.append((line, "residue_compat_define",
                               "#define %s: the file defines the old name itself (for an "
@@ -132,6 +142,24 @@ def token_residue(e):
             e.residue.append((line, "merge_marker",
                               "version-control conflict marker %s: resolve the conflict, "
                               "then convert again" % marker))
+
+
+def _drains_kept(e):
+    """The run_task_queue(&tq_timer) calls tqbh kept (e.drains: the
+    function and the hand edit), said at their lines of the converted
+    text, in place of what the residue rules say of them."""
+    toks = tqprep.scan(e.new)
+    funcs = [(tqprep._function_name(toks[h:lb]), lb, rb) for h, lb, rb in tqprep._functions(toks)]
+    for i, t in enumerate(toks):
+        if t.val != "run_task_queue" or i + 4 >= len(toks) or \
+                [x.val for x in toks[i + 1:i + 5]] != ["(", "&", "tq_timer", ")"]:
+            continue
+        fn = next((name for name, lb, rb in funcs if lb < i < rb), None)
+        for name, why in e.drains:
+            if name == fn:
+                e.residue = [r for r in e.residue if r[0] != t.line]
+                e.residue.append((t.line, "residue_tq_timer_drain", why))
+                break
 
 
 def _defines(text, tok):

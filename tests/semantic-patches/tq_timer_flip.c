@@ -4,7 +4,8 @@
  * The 2.4 flip buffer: a receive interrupt queues the flip task on
  * tq_timer, to run at the next tick.  2.5.41 made every one of them
  * schedule_delayed_work(&tty->flip.tqueue, 1); release_dev()'s
- * run_task_queue(&tq_timer) went, flush_scheduled_work() after it waits.
+ * run_task_queue(&tq_timer) cancels it first: the flush after it does
+ * not wait for delayed work whose timer has not fired.
  */
 struct tty_flip_buffer { struct tq_struct tqueue; int count; };
 struct tty_struct { struct tty_flip_buffer flip; };

@@ -205,6 +205,38 @@ CHILD_SCENARIO(two_sites)
 	exit(0);
 }
 
+static atomic_t overlap_running = ATOMIC_INIT(0);
+static int overlap_most;
+
+static void overlap_routine(void *unused)
+{
+	int n = atomic_inc_return(&overlap_running);
+
+	if (n > overlap_most)
+		overlap_most = n;
+	spin_lock(&tally_lock); /* a point in the middle of the run */
+	tally++;
+	spin_unlock(&tally_lock);
+	atomic_dec(&overlap_running);
+}
+
+static DECLARE_WORK(overlap_work, overlap_routine, NULL);
+
+/* one task asks for the work again and again, a tick apart */
+CHILD_SCENARIO(requeue_while_running)
+{
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		schedule_work(&overlap_work);
+		set_current_state(TASK_UNINTERRUPTIBLE);
+		schedule_timeout(1);
+	}
+	flush_scheduled_work();
+	printf("most at once %d\n", overlap_most);
+	exit(0);
+}
+
 /* --- the parent's side ------------------------------------------------------- */
 
 static char logdir[] = "/tmp/shim-control.XXXXXX";
@@ -241,7 +273,7 @@ TestSuite(control, .timeout = SUITE_TIMEOUT, .fini = remove_logdir);
 static void run_logged(const char *scenario, const char *sched, const char *log,
 		       struct child_result *res)
 {
-	char env[1024];
+	char env[2048];
 
 	snprintf(env, sizeof(env), "SHIM_SCHED=%s SHIM_SCHED_LOG=%s/%s", sched,
 		 logdir, log);
@@ -533,10 +565,33 @@ Test(control, preempt_gives_way_right_after_exactly_the_chosen_site)
 	}
 }
 
-Test(control, eager_lazy_and_preempt_are_deterministic_and_replay)
+/*
+ * stall: the worker running the routine gives way at every point, its CPU
+ * busy, so the queuer, woken a tick later, runs on the other CPU and its
+ * request starts there while the first run is under way.
+ */
+Test(control, stall_runs_a_routine_beside_itself_when_it_can)
 {
 	struct child_result res;
-	char site[2][96], settings[3][256], replay[300];
+
+	run_child("requeue_while_running", "SHIM_SCHED=eager", &res);
+	assert_ran_cleanly(&res);
+	assert_child_said(&res, "most at once 1");
+	run_child("requeue_while_running",
+		  "SHIM_SCHED=stall:overlap_routine SHIM_CPUS=2", &res);
+	assert_ran_cleanly(&res);
+	assert_child_said(&res, "most at once 2");
+	/* with one CPU there is nowhere else to run it */
+	run_child("requeue_while_running",
+		  "SHIM_SCHED=stall:overlap_routine SHIM_CPUS=1", &res);
+	assert_ran_cleanly(&res);
+	assert_child_said(&res, "most at once 1");
+}
+
+Test(control, eager_lazy_preempt_and_stall_are_deterministic_and_replay)
+{
+	struct child_result res;
+	char site[2][96], settings[4][256], replay[300];
 	unsigned int i;
 
 	make_logdir();
@@ -544,6 +599,7 @@ Test(control, eager_lazy_and_preempt_are_deterministic_and_replay)
 	strcpy(settings[0], "eager");
 	strcpy(settings[1], "lazy");
 	snprintf(settings[2], sizeof(settings[2]), "preempt:%s", site[0]);
+	strcpy(settings[3], "stall:order_routine");
 	for (i = 0; i < ARRAY_SIZE(settings); i++) {
 		char *a, *b, *c;
 

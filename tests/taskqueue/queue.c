@@ -145,6 +145,31 @@ Test(taskqueue, kfree_of_memory_holding_a_queued_task_is_a_bug_naming_it)
 			 "(counted_task_fn) (pending on tq_immediate)");
 }
 
+/* a driver's own queue, as 2.4's riscom8 or serial had one */
+static DECLARE_TASK_QUEUE(tq_gadget);
+
+CHILD_SCENARIO(kfree_of_a_task_on_a_private_queue)
+{
+	struct driver_task *d = kmalloc(sizeof(*d), GFP_KERNEL);
+
+	INIT_TQUEUE(&d->tq, counted_task_fn, NULL);
+	queue_task(&d->tq, &tq_gadget);
+	kfree(d);
+	exit(0);
+}
+
+/* the queue is named by its variable, in the words convert uses */
+Test(taskqueue, a_private_queue_is_named_by_its_variable)
+{
+	struct child_result res;
+
+	run_child("kfree_of_a_task_on_a_private_queue", NULL, &res);
+	assert_child_bug(&res,
+			 "in child_kfree_of_a_task_on_a_private_queue(): "
+			 "frees active tq_struct ",
+			 "(counted_task_fn) (pending on tq_gadget)");
+}
+
 static DEFINE_SPINLOCK(leaked_lock);
 
 static void leaks_lock_fn(void *data)

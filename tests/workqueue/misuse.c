@@ -124,6 +124,32 @@ Test(workqueue, kfree_of_memory_holding_a_pending_work_is_a_bug_naming_it)
 			 "pending on kfreepend/");
 }
 
+CHILD_SCENARIO(kfree_of_a_delayed_work)
+{
+	workqueue_t *wq = held_queue("kfreedelay");
+	struct driver_state *dev = kmalloc(sizeof(*dev), GFP_KERNEL);
+
+	child_check(dev);
+	INIT_WORK(&dev->work, noop_fn, dev);
+	child_check(queue_delayed_work(wq, &dev->work, 1000) == 1);
+	child_note("dev", dev);
+	kfree(dev);
+}
+
+/* a delayed work whose timer has not fired is on no worker's list yet */
+Test(workqueue, kfree_of_a_delayed_work_says_it_is_on_its_timer)
+{
+	struct child_result res;
+	char dev[32], freeing[64];
+
+	run_child("kfree_of_a_delayed_work", CHILD_ALL_PRINTK, &res);
+	snprintf(freeing, sizeof(freeing),
+		 "BUG: kfree(%s) in child_kfree_of_a_delayed_work()",
+		 child_noted(&res, "dev", dev, sizeof(dev)));
+	assert_child_bug(&res, freeing, "work_struct",
+			 "(pending on its timer, for kfreedelay/");
+}
+
 /* --- a routine about to run with freed memory ---------------------------- */
 
 static struct blocker poll_blocker;

@@ -16,9 +16,10 @@
 #define in_interrupt() ((preempt_count() & (HARDIRQ_MASK | SOFTIRQ_MASK)) != 0)
 
 /*
- * Interrupt entry and exit, as 2.4 had them on SMP: a handler does not
- * start while another task holds the global interrupt lock of 2.4's
- * cli() (shim/global_irq.c); 2.5 code never takes it.
+ * Interrupt entry and exit.  The interrupt arrives on the CPU the task
+ * is on (control.c may move it); as 2.4 had it on SMP, a handler does
+ * not start while another task holds the global interrupt lock of 2.4's
+ * cli() (shim/global_irq.c), which 2.5 code never takes.
  */
 extern void shim_irq_enter(void);
 extern void shim_irq_exit(void);

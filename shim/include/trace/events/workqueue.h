@@ -28,12 +28,18 @@ enum shim_work_event {
 	SHIM_CONTEXT_ENTRY,
 	SHIM_CONTEXT_EXIT,
 	SHIM_WORK_QUEUE_CALL, /* asked to queue, pending or not */
+	SHIM_MEMORY_FREED,    /* kfree: work is the block, routine its size */
 	SHIM_NR_WORK_EVENTS
 };
 
 typedef void (*shim_work_probe_t)(enum shim_work_event ev, const void *work,
 				  void (*routine)(void *), const char *queue);
 extern shim_work_probe_t shim_work_probe;
+/*
+ * The variable at @addr by its name in the program, or NULL (kallsyms.c):
+ * how the task queue names a driver's own queue (tq_riscom) in its events.
+ */
+extern const char *shim_symbol_name(const void *addr);
 /* a controlled run's schedule log records them too (shim/control.c) */
 extern void shim_ctl_trace_work(int ev, void (*routine)(void *),
 				const char *queue);
@@ -69,6 +75,10 @@ static inline int trace_workqueue_enabled(void)
 /* every call that asks to queue a work, whether it was pending or not */
 #define trace_workqueue_queue_call(queue, work, routine) \
 	__trace_work(SHIM_WORK_QUEUE_CALL, (work), (routine), (queue))
+/* a block freed: what was in it (a work) is gone, its address free for another */
+#define trace_memory_freed(addr, size)          \
+	__trace_work(SHIM_MEMORY_FREED, (addr), \
+		     (void (*)(void *))(unsigned long) (size), "kfree")
 /* @ip: where the flush was called from (_RET_IP_ of the exported call) */
 #define trace_workqueue_flush_start(queue, ip)          \
 	__trace_work(SHIM_WORK_FLUSH_START, (void *) 0, \

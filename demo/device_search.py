@@ -1,0 +1,740 @@
+#!/usr/bin/env python3
+"""device_search - a device, and module parameters, that take a driver in.
+
+usage: device_search.py BINARY --name NAME [--out FILE] [--budget S]
+                        [--quick] [--jobs N] [--force]
+
+A 2.4 driver probes for its board before it registers anything, and a
+driver told by MODULE_PARM where its board is (io=, irq=) finds none
+without being told.  The generic device (drivers/world/device.h) answers
+every port and memory access by policies in one SHIM_DEVICE line; this
+searches, within a time budget and on several CPUs at once, for the
+SHIM_DEVICE and SHIM_MODPARAMS lines that get the driver furthest, in
+this order: module init returned 0 and registered its driver, the
+interrupt handler ran, the most distinct deferred-work call sites
+reached (demo/coverage.py finds them in the sources: queue_task,
+mark_bh, schedule_task, uses of tq_struct fields...), then the most
+lines run.  Nothing in it knows a driver or a chip.
+
+BINARY is the driver's legacy scenario binary (make src-binary, or the
+tests' board): `BINARY --list`, `BINARY --params` (module parameters,
+"name type" a line), `BINARY --driver NAME --scenario S --seed N`.  It
+works best built with COVERAGE=1 (gcov counters in the driver: lines and
+call sites) and SEARCH=1 (gcc's trace-cmp in the driver: the constants
+it compares the device's answers with); without them it still ranks by
+what the device saw (init, the handler).
+
+The search (a coverage-guided one, as AFL's, with Redqueen's
+input-to-state step): every run writes what the device saw
+(SHIM_DEVICE_REPORT) and its gcov counters.  A run that reaches lines or
+call sites no run reached before, or ranks best, joins the corpus, and
+its report makes hints, tried first:
+  - module parameters by their name and type: io, port, base -> ISA port
+    candidates (the constants the driver compares with in that range,
+    then the usual ISA places), irq -> interrupt lines, mem -> ISA memory;
+  - colour: the addresses the driver reads and never writes answer seeded
+    values, so that a comparison with one of them is recognisable;
+  - input-to-state: a read compared with a constant answers that constant
+    (each one; all of them in turn, for a read compared with several);
+  - a probe that found no interrupt line: the device raises one;
+and when none are left, random changes to a corpus entry (seed, default
+policy, an address's policy in one context, a rule removed, the probe
+line, a parameter).  The best configuration is then reduced (each rule
+and parameter dropped if the result stays as good), run on every
+scenario, and saved as one line in OUT, keyed by a hash of the driver's
+sources (or of the binary): a later call with the same driver replays it
+instead of searching.
+"""
+import argparse
+import collections
+import concurrent.futures
+import hashlib
+import itertools
+import json
+import os
+import random
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "drivers", "runner"))
+sys.dont_write_bytecode = True
+
+import coverage  # noqa: E402
+import runner  # noqa: E402
+
+# bump when what device.c answers for a SHIM_DEVICE line changes meaning:
+# a saved line is then searched again
+DEVICE_FORMAT = 1
+POLICIES = ("readback", "seeded", "ones", "zero")
+ISA_PORTS = (0x220, 0x240, 0x250, 0x260, 0x280, 0x2a0, 0x300, 0x320, 0x340, 0x360,
+             0x2e8, 0x2f8, 0x3e8, 0x3f8, 0x100, 0x180, 0x200, 0x210, 0x230)
+ISA_MEMORY = (0xd0000, 0xc8000, 0xcc000, 0xd4000, 0xd8000, 0xdc000, 0xe0000)
+IRQ_LINES = (5, 3, 4, 7, 9, 10, 11, 12, 15, 2)
+# runs under a systematic schedule are the same every time (a timer, a
+# worker, run at the same point), so that two configurations compare on
+# what they are, not on when the host ran a thread
+SCHED = "eager"
+PORT_NAMES = re.compile(r"io|port|base|addr", re.I)
+MEM_NAMES = re.compile(r"mem|phys|shm|window|ram", re.I)
+IRQ_NAMES = re.compile(r"irq|intr?$|interrupt", re.I)
+NUMERIC = re.compile(r"^(\d+(-\d+)?)?[bhil]$")
+
+
+# --- a configuration: the two lines ------------------------------------------
+
+Rule = collections.namedtuple("Rule", "space lo hi ctx policy")
+
+
+class Config:
+    """What a run is given: a SHIM_DEVICE line and a SHIM_MODPARAMS line,
+    held as their parts so that a search can change one at a time."""
+
+    def __init__(self, seed=1, default="readback", probe=(), rules=(), params=()):
+        self.seed = seed
+        self.default = default
+        self.probe = tuple(probe)
+        self.rules = tuple(rules)
+        self.params = tuple(params)  # (name, value)
+
+    def device(self):
+        words = ["seed=%d" % self.seed]
+        if self.default != "readback":
+            words.append("default=" + self.default)
+        if self.probe:
+            words.append("probe=" + ",".join(str(x) for x in self.probe))
+        for r in self.rules:
+            where = ("mem:" if r.space == "mem" else "") + "0x%x" % r.lo + \
+                ("-0x%x" % r.hi if r.hi != r.lo else "") + ("@" + r.ctx if r.ctx else "")
+            words.append("%s=%s" % (where, r.policy))
+        return " ".join(words)
+
+    def modparams(self):
+        return " ".join("%s=%s" % p for p in self.params)
+
+    def key(self):
+        return self.device() + "|" + self.modparams()
+
+    def but(self, **kw):
+        c = Config(self.seed, self.default, self.probe, self.rules, self.params)
+        for k, v in kw.items():
+            setattr(c, k, tuple(v) if isinstance(v, list) else v)
+        return c
+
+    def with_rule(self, space, addr, ctx, policy):
+        """This, with address @addr answering @policy in @ctx ("" both):
+        the rule goes last, where it wins."""
+        rules = [r for r in self.rules if (r.space, r.lo, r.hi, r.ctx) != (space, addr, addr, ctx)]
+        return self.but(rules=rules + [Rule(space, addr, addr, ctx, policy)])
+
+    def with_param(self, name, value):
+        params = [p for p in self.params if p[0] != name]
+        return self.but(params=params + ([(name, value)] if value is not None else []))
+
+    def parts(self):
+        """Each part a reduction may drop: (what, the config without it)."""
+        out = [("rule " + r.policy, self.but(rules=[x for x in self.rules if x != r]))
+               for r in self.rules]
+        for r in self.rules:
+            vals = r.policy.rstrip("*").split(",")
+            for i in range(len(vals) if len(vals) > 1 else 0):
+                pol = ",".join(vals[:i] + vals[i + 1:]) + ("*" if r.policy.endswith("*") else "")
+                out.append(("value %s of %s" % (vals[i], r.policy), self.but(
+                    rules=[x if x != r else r._replace(policy=pol) for x in self.rules])))
+        out += [("param " + p[0], self.but(params=[x for x in self.params if x != p]))
+                for p in self.params]
+        if self.probe:
+            out.append(("probe", self.but(probe=())))
+        if self.default != "readback":
+            out.append(("default", self.but(default="readback")))
+        return out
+
+    @staticmethod
+    def parse(device, modparams):
+        c = Config()
+        rules = []
+        for w in (device or "").split():
+            k, _, v = w.partition("=")
+            if k == "seed":
+                c.seed = int(v, 0)
+            elif k == "default":
+                c.default = v
+            elif k == "probe":
+                c.probe = tuple(int(x, 0) for x in v.split(","))
+            else:
+                space = "mem" if k.startswith("mem:") else "io"
+                k = k[4:] if space == "mem" else k
+                where, _, ctx = k.partition("@")
+                lo, _, hi = where.partition("-")
+                rules.append(Rule(space, int(lo, 0), int(hi or lo, 0), ctx, v))
+        c.rules = tuple(rules)
+        c.params = tuple(tuple(p.split("=", 1)) for p in (modparams or "").split())
+        return c
+
+
+def hexv(v):
+    return "0x%x" % v
+
+
+# --- one run ------------------------------------------------------------------
+
+Outcome = collections.namedtuple(
+    "Outcome", "config scenario rc init registered handled lines sites report seconds why")
+
+
+class Driver:
+    """The binary under search and what is known of its sources."""
+
+    def __init__(self, exe, name, timeout, sched=SCHED):
+        self.exe = os.path.abspath(exe)
+        self.name = name
+        self.timeout = timeout
+        self.sched = sched
+        self.tmp = tempfile.mkdtemp(prefix="device-search.")
+        self.count = itertools.count(1)  # runs, from several threads
+        self.durations = []
+        r = subprocess.run([self.exe, "--params"], capture_output=True, text=True)
+        self.params = [tuple(line.split()[:2]) for line in r.stdout.splitlines()
+                       if len(line.split()) >= 2] if r.returncode == 0 else []
+        self.scenarios = [s.name for s in runner.scenarios_of(self.exe, name)]
+        if not self.scenarios:
+            raise SystemExit("%s: no scenario of driver %s (--list)" % (exe, name))
+        self.objdir = coverage.objdir(self.exe)
+        self.gcno = sorted(os.path.join(self.objdir, f) for f in os.listdir(self.objdir)
+                           if f.endswith(".gcno")) if os.path.isdir(self.objdir) else []
+        self.files, self.site_lines = self._sources()
+        self.dictionary = self._dictionary()
+
+    def _sources(self):
+        """The driver's sources (from its gcov notes) and, per file, the
+        lines holding a deferred-work call site: {file: {line: what}}."""
+        if not self.gcno:
+            return [], {}
+        jobs = [(i, os.path.join(self.tmp, "structure", str(i),
+                                 os.path.basename(g)[:-5] + ".gcda"), g)
+                for i, g in enumerate(self.gcno)]
+        files = set()
+        for docs in coverage.gcov(jobs).values():
+            for doc in docs:
+                files |= {os.path.abspath(f["file"]) for f in doc["files"]}
+        files = sorted(f for f in files if os.path.exists(f))
+        api = coverage.Api()
+        texts = {}
+        for f in files:
+            with open(f, errors="replace") as fh:
+                texts[f] = coverage.strip(fh.read())
+        objects = set().union(*[api.objects(t) for t in texts.values()]) if texts else set()
+        sites = {f: dict(coverage.scan_sites(t, api, objects)) for f, t in texts.items()}
+        return files, {f: s for f, s in sites.items() if s}
+
+    def _dictionary(self):
+        """The constants the driver's code compares with, from its objects'
+        instructions: what a binary built without trace-cmp offers instead
+        of what it compared each read with."""
+        objs = [g[:-5] + ".o" for g in self.gcno if os.path.exists(g[:-5] + ".o")]
+        if not objs or not shutil.which("objdump"):
+            return []
+        r = subprocess.run(["objdump", "-d", "--no-show-raw-insn"] + objs,
+                           capture_output=True, text=True)
+        vals = [int(x, 16) for x in re.findall(r"\bcmp[bwlq]?\s+\$0x([0-9a-f]+),", r.stdout)]
+        return list(dict.fromkeys(v for v in vals if v not in (0, 0xff, 0xffff)))
+
+    def nsites(self):
+        return sum(len(s) for s in self.site_lines.values())
+
+    def key(self):
+        """What a saved search is valid for: the driver's sources, or the
+        binary when they are not known, and the device's format."""
+        h = hashlib.sha256(("device format %d\n" % DEVICE_FORMAT).encode())
+        files = list(self.files or [self.exe])
+        for f in files:
+            with open(f, "rb") as fh:
+                text = fh.read()
+            h.update(f.encode() + b"\0" + text)
+            # the headers beside it it includes, which gcov may not list
+            for inc in re.findall(rb'^\s*#\s*include\s*"([^"]+)"', text, re.M):
+                path = os.path.join(os.path.dirname(f), inc.decode(errors="replace"))
+                if self.files and path not in files and os.path.isfile(path):
+                    files.append(path)
+        return "sha256:" + h.hexdigest()[:32]
+
+    def run(self, cfg, scenario):
+        """Run @scenario under @cfg: an Outcome."""
+        d = os.path.join(self.tmp, "run%d" % next(self.count))
+        os.makedirs(d)
+        report = os.path.join(d, "device.json")
+        env = dict(coverage.run_env(self.exe, d), SHIM_DEVICE=cfg.device(),
+                   SHIM_MODPARAMS=cfg.modparams(), SHIM_DEVICE_REPORT=report,
+                   SHIM_LOGLEVEL="0")
+        res = self._exec(scenario, env)
+        try:
+            with open(report) as f:
+                rep = json.load(f)
+        except (OSError, ValueError):
+            rep = {}
+        lines = self._lines(d)
+        shutil.rmtree(d, ignore_errors=True)
+        obs = (res.scenario or {}).get("observables") or {}
+        irq = rep.get("irq") or {}
+        init = obs.get("init")
+        if not isinstance(init, int):
+            # no word from the runner: a line asked for stands for it
+            init = 0 if irq.get("requested") else None
+        registered = bool(obs.get("registered")) if "registered" in obs else \
+            bool(irq.get("requested"))
+        handled = sum(n for _, n in irq.get("handled", []))
+        sites = {(f, n) for f, s in self.site_lines.items() for n in s if (f, n) in lines}
+        return Outcome(cfg, scenario, res.rc, init, registered, handled, lines, sites, rep,
+                       res.seconds, runner.failure(res))
+
+    def _exec(self, scenario, env):
+        """One run, as runner.run() makes it, but asked to end (SIGTERM)
+        past the time allowed, so that it still says what the device saw
+        and what the driver ran (device.c), then killed."""
+        e = dict(os.environ)
+        e.pop("SHIM_SCHED", None)
+        if self.sched:
+            e["SHIM_SCHED"] = self.sched
+        e.update(env)
+        t = time.time()
+        p = subprocess.Popen([self.exe, "--driver", self.name, "--scenario", scenario,
+                              "--seed", "1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True, errors="replace", env=e)
+        try:
+            out, err = p.communicate(timeout=self.allowed())
+            rc = p.returncode
+        except subprocess.TimeoutExpired:
+            p.terminate()
+            try:
+                out, err = p.communicate(timeout=2)
+            except subprocess.TimeoutExpired:
+                p.kill()
+                out, err = p.communicate()
+            rc = "timeout"
+        secs = time.time() - t
+        if rc in (0, 1):
+            self.durations.append(secs)
+        scn, mon = runner.parse(out)
+        return runner.Result(rc, scn, mon, out, err, round(secs, 3))
+
+    def allowed(self):
+        """How long a run may take: ten times the longest that ended well,
+        once a few have (a configuration that makes the driver wait for
+        ever for its board costs little), within the timeout."""
+        if len(self.durations) < 3:
+            return self.timeout
+        return min(self.timeout, max(0.5, 10 * max(self.durations)))
+
+    def _lines(self, d):
+        gcda = [os.path.join(d, f) for f in os.listdir(d) if f.endswith(".gcda")]
+        if not gcda:
+            return frozenset()
+        jobs = [(0, g, os.path.join(self.objdir, os.path.basename(g)[:-5] + ".gcno"))
+                for g in gcda]
+        out = set()
+        for docs in coverage.gcov(jobs).values():
+            for doc in docs:
+                for f in doc["files"]:
+                    p = os.path.abspath(f["file"])
+                    out |= {(p, x["line_number"]) for x in f["lines"] if x["count"]}
+        return frozenset(out)
+
+    def close(self):
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+def score(o):
+    """The objective, in order: the module is in (init returned 0 and it
+    registered), its handler ran, call sites reached, lines run."""
+    inside = o.init == 0 and o.registered
+    return (int(inside), int(inside and o.handled > 0), len(o.sites), len(o.lines))
+
+
+# --- what a run suggests ------------------------------------------------------
+
+def param_values(name, ptype, consts):
+    """The values worth trying for module parameter @name of 2.4 type
+    @ptype: by what its name says, first the constants the driver compared
+    with that fit."""
+    if not NUMERIC.match(ptype):
+        return []
+    if IRQ_NAMES.search(name):
+        return [str(x) for x in IRQ_LINES]
+    if MEM_NAMES.search(name):
+        seen = [c for c in consts if 0xa0000 <= c < 0x100000 and not c & 0xfff]
+        return [hexv(x) for x in dict.fromkeys(seen + list(ISA_MEMORY))]
+    if PORT_NAMES.search(name):
+        seen = [c for c in consts if 0x100 <= c <= 0x3ff and not c & 7]
+        return [hexv(x) for x in dict.fromkeys(seen + list(ISA_PORTS))]
+    return []
+
+
+def compared(rep):
+    """{(space, address, context): {n: [constants]}} of a report."""
+    out = collections.defaultdict(lambda: collections.defaultdict(list))
+    for space, addr, ctx, n, _val, k in rep.get("compares", []):
+        if k not in out[(space, addr, ctx)][n]:
+            out[(space, addr, ctx)][n].append(k)
+    return out
+
+
+def hints(o, drv, seen_compares):
+    """The configurations a run suggests, best first: (those from what
+    its reads were compared with, the others)."""
+    cfg, rep = o.config, o.report
+    out, learnt = [], []
+    # module parameters the run did not have
+    given = {p[0] for p in cfg.params}
+    consts = rep.get("consts", []) + drv.dictionary
+    for name, ptype in drv.params:
+        if name not in given:
+            out += [cfg.with_param(name, v) for v in param_values(name, ptype, consts)]
+    # input-to-state: a read compared with a constant gives that constant
+    # (in the handler last: the module must be in first)
+    for (space, addr, ctx), per_n in sorted(compared(rep).items(),
+                                            key=lambda kv: kv[0][2] != "task"):
+        # a constant met at every read of it is what the driver wants of
+        # the register; one met once may be a coincidence
+        times = collections.Counter(k for n in per_n for k in per_n[n])
+        ks = sorted(dict.fromkeys(k for n in sorted(per_n) for k in per_n[n]),
+                    key=lambda k: -times[k])
+        fresh = [k for k in ks if (space, addr, ctx, k) not in seen_compares]
+        seen_compares |= {(space, addr, ctx, k) for k in ks}
+        if not fresh:
+            continue
+        c = "" if ctx == "task" and not any(r.ctx for r in cfg.rules if r.lo == addr) else ctx
+        usual = [k for k in ks if times[k] * 2 >= len(per_n)]
+        if 1 < len(usual) <= 8:
+            learnt.append(cfg.with_rule(space, addr, c, ",".join(hexv(k) for k in usual) + "*"))
+        learnt += [cfg.with_rule(space, addr, c, hexv(k)) for k in ks[:8]]
+        if len(per_n) > 1 and all(len(v) == 1 for v in per_n.values()):
+            seq = [per_n[n][0] for n in sorted(per_n)]
+            learnt.append(cfg.with_rule(space, addr, c, ",".join(hexv(k) for k in seq)))
+    # colour: what is read and never written answers seeded values
+    written = {(s, a) for s, a, _ in rep.get("writes", [])}
+    ruled = {(r.space, r.lo, r.ctx) for r in cfg.rules}
+    plain = sorted({(s, a, ctx) for s, a, ctx, _ in rep.get("reads", [])
+                    if (s, a) not in written and (s, a, ctx) not in ruled and
+                    (s, a, "") not in ruled})
+    if plain and cfg.default != "seeded":
+        colour = cfg
+        for s, a, ctx in plain[:64]:
+            colour = colour.with_rule(s, a, ctx, "seeded")
+        out.append(colour)
+        out += [cfg.with_rule(s, a, ctx, "seeded") for s, a, ctx in plain[:16]]
+    # a register read over and over: the driver waits for it to change
+    polled = sorted(((n, s, a, ctx) for s, a, ctx, n in rep.get("reads", []) if n >= 1000),
+                    reverse=True)
+    for _, s, a, ctx in polled[:3]:
+        out += [cfg.with_rule(s, a, ctx, p) for p in ("zero", "ones", "seeded")
+                if (s, a, ctx) not in ruled]
+    # no trace-cmp in the driver: the constants of its code, at each
+    # address it reads and never writes
+    if "consts" in rep and not rep["consts"] and drv.dictionary:
+        words = [hexv(v) for v in drv.dictionary[:16] if v <= 0xffff]
+        for s, a, ctx in plain[:16]:
+            out += [cfg.with_rule(s, a, ctx, w) for w in words]
+            if len(words) > 1:
+                out.append(cfg.with_rule(s, a, ctx, ",".join(words) + "*"))
+    # a probe that found no line: the device raises one
+    if any(p <= 0 for p in (rep.get("irq") or {}).get("probes", [])):
+        out += [cfg.but(probe=(line,)) for line in IRQ_LINES if (line,) != cfg.probe]
+    return learnt, out
+
+
+def havoc(cfg, rep, rng, drv):
+    """A random change or three of @cfg."""
+    reads = [(s, a, ctx) for s, a, ctx, _ in rep.get("reads", [])] or [("io", 0x80, "task")]
+    consts = rep.get("consts", []) + drv.dictionary or [0]
+    comp = compared(rep)
+    for _ in range(rng.randint(1, 3)):
+        what = rng.randrange(7)
+        if what == 0:
+            cfg = cfg.but(seed=rng.randrange(1, 1 << 16))
+        elif what == 1:
+            cfg = cfg.but(default=rng.choice(POLICIES))
+        elif what in (2, 3):
+            s, a, ctx = rng.choice(reads)
+            ks = list(dict.fromkeys(k for v in comp.get((s, a, ctx), {}).values() for k in v))
+            pol = rng.choice(POLICIES + (hexv(rng.choice(consts) & 0xff),) +
+                             ((",".join(hexv(k) for k in ks) + "*",) if ks else ()))
+            cfg = cfg.with_rule(s, a, rng.choice((ctx, "")), pol)
+        elif what == 4 and cfg.rules:
+            r = rng.choice(cfg.rules)
+            cfg = cfg.but(rules=[x for x in cfg.rules if x != r])
+        elif what == 5:
+            cfg = cfg.but(probe=rng.choice([()] + [(x,) for x in IRQ_LINES]))
+        elif drv.params:
+            name, ptype = rng.choice(drv.params)
+            vals = param_values(name, ptype, consts)
+            if vals:
+                cfg = cfg.with_param(name, rng.choice(vals + [None]))
+    return cfg
+
+
+# --- the search ---------------------------------------------------------------
+
+class Search:
+    def __init__(self, drv, jobs, seed=1, say=print):
+        self.drv = drv
+        self.jobs = jobs
+        self.rng = random.Random(seed)
+        self.say = say
+        self.tried = set()
+        self.corpus = []
+        self.best = None
+        self.lines, self.sites = set(), set()
+        self.compares = set()
+        self.queue = collections.deque()
+        self.queued = set()
+        self.runs = 0
+        self.scenario = drv.scenarios[0]
+        self.rescoped = False
+        self.t0 = time.time()
+
+    def consider(self, o):
+        """Take a run's outcome in: the corpus, the hints."""
+        self.runs += 1
+        new = (o.lines - self.lines) or (o.sites - self.sites)
+        better = self.best is None or score(o) > score(self.best)
+        self.lines |= o.lines
+        self.sites |= o.sites
+        learnt, others = hints(o, self.drv, self.compares)
+        if better:
+            self.best = o
+            self.say("  %4d runs, %4.1f s: %s" % (
+                self.runs, time.time() - self.t0, describe(o, self.drv)))
+        # what a comparison taught first; the rest first from a run that
+        # reached something new, as AFL favours what found new coverage
+        self.push(learnt + others if better or new else learnt, front=True)
+        if not (better or new):
+            self.push(others, front=False)
+        if new or better:
+            self.corpus.append(o)
+
+    def push(self, configs, front):
+        fresh = []
+        for c in configs:
+            # to the front even if queued behind: the copy there is skipped
+            if c.key() not in self.tried and (front or c.key() not in self.queued):
+                self.queued.add(c.key())
+                fresh.append(c)
+        if front:
+            self.queue.extendleft(reversed(fresh))
+        else:
+            self.queue.extend(fresh)
+
+    def next_config(self):
+        while self.queue:
+            c = self.queue.popleft()
+            if c.key() not in self.tried:
+                return c
+        for _ in range(100):
+            parent = self.best if self.rng.random() < 0.5 or not self.corpus else \
+                self.rng.choice(self.corpus)
+            c = havoc(parent.config, parent.report, self.rng, self.drv)
+            if c.key() not in self.tried:
+                return c
+        return None
+
+    def done(self):
+        """Nothing left to gain: in, the handler ran, every site reached."""
+        b = self.best
+        return b is not None and score(b)[:2] == (1, 1) and \
+            0 < self.drv.nsites() == len(b.sites)
+
+    def rescope(self, pool):
+        """Once the module is in, search with the scenario that runs the
+        most of the driver under the best configuration so far."""
+        outs = list(pool.map(lambda s: self.drv.run(self.best.config, s), self.drv.scenarios))
+        top = max(outs, key=score)
+        self.scenario = top.scenario
+        self.rescoped = True
+        for o in outs:
+            self.lines |= o.lines
+            self.sites |= o.sites
+        if score(top) > score(self.best):
+            self.best = top
+            self.corpus.append(top)
+        self.say("  %4d runs, %4.1f s: searching with scenario %s: %s" % (
+            self.runs, time.time() - self.t0, top.scenario, describe(top, self.drv)))
+
+    def run(self, start, deadline):
+        with concurrent.futures.ThreadPoolExecutor(self.jobs) as pool:
+            pending = {pool.submit(self.drv.run, start, self.scenario)}
+            self.tried.add(start.key())
+            while pending:
+                finished, pending = concurrent.futures.wait(
+                    pending, return_when=concurrent.futures.FIRST_COMPLETED)
+                for f in finished:
+                    o = f.result()
+                    if o.scenario == self.scenario:
+                        self.consider(o)
+                if not self.rescoped and self.best and score(self.best)[0] and \
+                        len(self.drv.scenarios) > 1:
+                    self.rescope(pool)
+                if self.done():
+                    break
+                while len(pending) < self.jobs and time.time() < deadline:
+                    c = self.next_config()
+                    if c is None:
+                        break
+                    self.tried.add(c.key())
+                    pending.add(pool.submit(self.drv.run, c, self.scenario))
+            for f in pending:
+                f.cancel()
+        return self.best
+
+
+def describe(o, drv):
+    s = score(o)
+    what = "module in" if s[0] else ("init returned %s" % o.init if o.init is not None
+                                     else "init not reached")
+    if s[0]:
+        what += ", handler %s" % ("ran %d times" % o.handled if o.handled else "never ran")
+    return "%s, %d of %d call sites, %d lines (%s)" % (
+        what, len(o.sites), drv.nsites(), len(o.lines), o.why or "rc %s" % o.rc)
+
+
+def reduce(drv, best, deadline, jobs, say):
+    """Drop each part of the best configuration the result does not need."""
+    cur = best
+    changed = True
+    while changed and time.time() < deadline:
+        changed = False
+        parts = cur.config.parts()
+        with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+            outs = list(pool.map(lambda p: drv.run(p[1], cur.scenario), parts))
+        for (what, _), o in zip(parts, outs):
+            if score(o)[:3] >= score(cur)[:3] and o.sites >= cur.sites and \
+                    len(o.lines) >= len(cur.lines):
+                cur = o
+                changed = True
+                break
+    return cur
+
+
+def everywhere(drv, cfg, jobs):
+    """@cfg on every scenario: their outcomes."""
+    with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+        return list(pool.map(lambda s: drv.run(cfg, s), drv.scenarios))
+
+
+# --- saved, replayed -------------------------------------------------------
+
+def load(path):
+    """(key, device, modparams) saved in @path, or None."""
+    try:
+        with open(path) as f:
+            words = shlex.split(f.readline())
+    except (OSError, ValueError):
+        return None
+    kv = dict(w.split("=", 1) for w in words if "=" in w)
+    if "key" not in kv or "SHIM_DEVICE" not in kv:
+        return None
+    return kv["key"], kv["SHIM_DEVICE"], kv.get("SHIM_MODPARAMS", "")
+
+
+def save(path, key, cfg):
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    with open(path, "w") as f:
+        f.write("key=%s SHIM_DEVICE=%s SHIM_MODPARAMS=%s\n" % (
+            key, shlex.quote(cfg.device()), shlex.quote(cfg.modparams())))
+
+
+def replay_line(cfg, exe, name, scenario, sched=None):
+    return "%sSHIM_DEVICE=%s SHIM_MODPARAMS=%s %s --driver %s --scenario %s --seed 1" % (
+        "SHIM_SCHED=%s " % sched if sched else "",
+        shlex.quote(cfg.device()), shlex.quote(cfg.modparams()),
+        shlex.quote(os.path.relpath(exe, runner.TOP) if exe.startswith(runner.TOP + os.sep)
+                    else exe), name, scenario)
+
+
+def search(legacy_exe, name, out_file, budget=30, quick=False, jobs=2, force=False,
+           say=print):
+    """Find (or replay) the device and module parameters for driver @name
+    of @legacy_exe; save them in @out_file.  Returns {"device": the
+    SHIM_DEVICE line, "modparams": the SHIM_MODPARAMS line, "found": what
+    they reach, "line": the line that replays a run with them}."""
+    if quick:
+        budget = min(budget, 10)
+    t0 = time.time()
+    drv = Driver(legacy_exe, name, timeout=max(3, budget / 4))
+    try:
+        key = drv.key()
+        saved = None if force else load(out_file)
+        replayed = bool(saved and saved[0] == key)
+        if replayed:
+            best = Config.parse(saved[1], saved[2])
+            say("device search: %s unchanged since the search saved in %s: replayed" % (
+                name, os.path.relpath(out_file)))
+        else:
+            say("device search: %s, %d module parameters, %d call sites, %d s on %d CPUs" % (
+                name, len(drv.params), drv.nsites(), budget, jobs))
+            first = drv.run(Config(), drv.scenarios[0])
+            if first.why and drv.sched:
+                drv.sched = None
+                if not drv.run(Config(), drv.scenarios[0]).why:
+                    say("device search: %s under SHIM_SCHED=%s: %s; free runs instead" % (
+                        name, SCHED, first.why))
+                else:
+                    drv.sched = SCHED
+            s = Search(drv, jobs, say=say)
+            found = s.run(Config(), t0 + budget * 0.8)
+            found = reduce(drv, found, t0 + budget * 0.9, jobs, say)
+            best = found.config
+            save(out_file, key, best)
+        outs = everywhere(drv, best, jobs)
+        top = max(outs, key=score)
+        sites = set().union(*[o.sites for o in outs])
+        lines = set().union(*[o.lines for o in outs])
+        res = {
+            "device": best.device(), "modparams": best.modparams(),
+            "found": {
+                "init": top.init, "registered": top.registered,
+                "handler_ran": any(o.handled for o in outs),
+                "irq_lines": sorted({x for o in outs for x, _ in
+                                     (o.report.get("irq") or {}).get("requested", [])}),
+                "sites": sorted("%s:%d %s" % (os.path.basename(f), n, drv.site_lines[f][n])
+                                for f, n in sites),
+                "sites_total": drv.nsites(), "lines": len(lines),
+                "scenarios": {o.scenario: describe(o, drv) for o in outs},
+                "runs": (0 if replayed else s.runs) + len(outs),
+                "seconds": round(time.time() - t0, 1), "replayed": replayed},
+            "line": replay_line(best, drv.exe, name, top.scenario, drv.sched)}
+        f = res["found"]
+        say("device search: %s: %s; handler %s; %d of %d call sites; %d runs in %.0f s" % (
+            name, "module in" if score(top)[0] else "module NOT in (init %s)" % top.init,
+            "ran" if f["handler_ran"] else "never ran", len(sites), drv.nsites(),
+            f["runs"], f["seconds"]))
+        say("replay: " + res["line"])
+        return res
+    finally:
+        drv.close()
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("binary")
+    ap.add_argument("--name", required=True, help="the driver's name in the binary")
+    ap.add_argument("--out", help="where to save the line (default: beside the binary)")
+    ap.add_argument("--budget", type=float, default=30, help="seconds (default 30)")
+    ap.add_argument("--quick", action="store_true", help="at most 10 seconds")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--force", action="store_true", help="search even if a line is saved")
+    ap.add_argument("--json", action="store_true", help="print the result as JSON")
+    a = ap.parse_args()
+    out = a.out or os.path.join(os.path.dirname(os.path.abspath(a.binary)), "device")
+    res = search(a.binary, a.name, out, a.budget, a.quick, a.jobs, a.force)
+    if a.json:
+        print(json.dumps(res, indent=1))
+    return 0 if res["found"]["registered"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

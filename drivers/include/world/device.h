@@ -1,0 +1,80 @@
+/*
+ * world/device.h - a device without the device: what a driver reaches
+ * through port and memory I/O (<asm/io.h>) when no simulated board of its
+ * own is plugged in.
+ *
+ * A real driver probes for its board, reads identity and status
+ * registers, and waits for bits in them.  Nothing here knows any board:
+ * the device answers every address by a policy, seeded and deterministic,
+ * so that both sides of a comparison (legacy and converted) see the same
+ * device whatever their interleaving, and a search (demo/device_search.py)
+ * can look for the answers that take a driver past its probe and into its
+ * interrupt handler.  It is registered (shim_io_register) at program start,
+ * configured by the environment:
+ *
+ *   SHIM_DEVICE="WORD WORD ..."      one line, words separated by blanks
+ *
+ *   seed=N          the seed of seeded values (default 1)
+ *   default=POLICY  the policy of every address no rule names (default
+ *                   readback)
+ *   probe=L[,L...]  the interrupt lines the device asserts when the driver
+ *                   writes to it while probing for its line (between
+ *                   probe_irq_on() and probe_irq_off(), world/irq.h);
+ *                   none by default, and probe_irq_off() then finds none
+ *   [mem:]A[-B][@irq|@task]=POLICY
+ *                   a rule: port A (ports A to B), or with mem: physical
+ *                   memory; read in hard-interrupt context only (@irq),
+ *                   outside it only (@task), or in both.  Where several
+ *                   rules name an address, the last one wins.
+ *
+ *   POLICY          what a read of the address gives:
+ *     readback      the last value written to it; never written, all ones
+ *                   (a floating bus)
+ *     seeded        a value from (seed, space, address, context, n)
+ *     ones, zero    all ones, all zeroes
+ *     V[,V...][*]   the n-th read gives the n-th value; past the last, the
+ *                   last one again, or with a final * the list over again
+ *
+ * Numbers are C's (0x5a, 90).  n counts the reads of that address in
+ * that context (in a hard-interrupt handler or not), from 0 at program
+ * start: nothing else moves it, so an address's answers do not depend on
+ * what other addresses were read, or in which order tasks ran.  A read
+ * wider than a byte (inw, readl) is one read of its first address; a
+ * write stores its bytes at each address it covers, for readback.
+ *
+ * For example, a board whose scratch register at 0x227 reads back, whose
+ * identity byte at 0x226 reads 0x4b, whose status register reads "an
+ * interrupt is pending" once in each handler's two reads, and which
+ * raises line 5 when probed:
+ *
+ *   SHIM_DEVICE="seed=3 probe=5 0x226=0x4b 0x222@irq=0x04,0x01*"
+ *
+ * A malformed line is a usage error: the program says why and exits 2.
+ *
+ * SHIM_DEVICE_REPORT=FILE writes, at exit, what the device saw, for the
+ * search: one JSON object (keys "reads", "writes", "compares", "consts",
+ * "irq"; device.c says what each holds).  A driver built with gcc's
+ * -fsanitize-coverage=trace-cmp (make SEARCH=1) tells the device what it
+ * compared its reads against (world/sancov.c): input-to-state, as
+ * Redqueen (NDSS 2019) learns it.
+ */
+#ifndef _WORLD_DEVICE_H
+#define _WORLD_DEVICE_H
+
+#include <linux/types.h>
+
+/*
+ * Host side: configure the device from one SHIM_DEVICE line (NULL or ""
+ * for the default: every address reads back) and forget every access
+ * and write so far.  0, or -EINVAL with why in @err (@len bytes).
+ */
+extern int sim_device_configure(const char *line, char *err, size_t len);
+
+/* What device.c learns from the driver's comparisons (world/sancov.c):
+ * @a and @b compared, @size bytes wide; @konst: @a is a constant. */
+extern void sim_device_compare(u64 a, u64 b, int size, int konst);
+
+/* Write the report SHIM_DEVICE_REPORT describes to @path; 0 or -errno. */
+extern int sim_device_report(const char *path);
+
+#endif /* _WORLD_DEVICE_H */

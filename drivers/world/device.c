@@ -1,0 +1,739 @@
+/*
+ * device.c - the generic device behind port and memory I/O (see
+ * world/device.h for SHIM_DEVICE, the line that configures it).
+ *
+ * Every answer is a function of the configuration and of (space,
+ * address, context, n), n counting that address's reads in that context:
+ * never of a global order of accesses, so that a driver's two sides, or
+ * two runs of one side, see the same device however their tasks
+ * interleave.  Readback is the one policy that looks at other accesses,
+ * and only at the writes to the same address.
+ *
+ * Host code on libc, as the demo's monitor is: the device is the
+ * machine, not the kernel, and its bookkeeping is under a host lock
+ * that is no scheduling point (a controlled run's schedules stay those
+ * of the driver).
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <linux/interrupt.h>
+#include <shim/io.h>
+#include <shim/test.h>
+#include <world/device.h>
+#include <world/irq.h>
+
+#define SPACE_IO 0
+#define SPACE_MEM 1
+#define CTX_TASK 1
+#define CTX_IRQ 2
+
+enum policy { READBACK, SEEDED, ONES, ZERO, VALUES };
+
+struct dev_policy {
+	enum policy kind;
+	int cycle; /* VALUES: start over after the last */
+	int nvals;
+	u32 *vals;
+};
+
+struct dev_rule {
+	int space;
+	unsigned long lo, hi;
+	unsigned int ctx; /* CTX_TASK, CTX_IRQ or both */
+	struct dev_policy pol;
+};
+
+#define MAX_RULES 512
+#define MAX_PROBE 8
+
+struct dev_config {
+	u64 seed;
+	struct dev_policy dflt;
+	unsigned int probe[MAX_PROBE];
+	int nprobe;
+	struct dev_rule rules[MAX_RULES];
+	int nrules;
+};
+
+/*
+ * Per (space, address): reads per context, writes, and the byte last
+ * written.  Open addressing; once full, a new address is answered as if
+ * read for the first time and never written, and the report says so.
+ */
+#define SLOTS (1 << 16)
+
+struct dev_slot {
+	u64 key; /* space << 48 | address, plus 1; 0: free */
+	u32 reads[2];
+	u32 writes;
+	u8 val;
+	u8 written;
+};
+
+/*
+ * What the driver compared recent reads against (sim_device_compare):
+ * the last reads, and each (address, context, n, constant) found.
+ */
+#define RING 8
+#define MAX_COMPARES 2048
+#define MAX_CONSTS 512
+
+struct dev_read {
+	int space, ctx, size;
+	unsigned long addr;
+	u32 n, val;
+};
+
+struct dev_compare {
+	int space, ctx;
+	unsigned long addr;
+	u32 n, val, konst;
+};
+
+static struct shim_mutex lock = SHIM_MUTEX_INIT;
+static struct dev_config *cfg;
+static struct dev_slot *slots;
+static unsigned long full; /* addresses not tracked: the table was full */
+static struct dev_read ring[RING];
+static unsigned int ring_next;
+static struct dev_compare compares[MAX_COMPARES];
+static int ncompares;
+static u64 consts[MAX_CONSTS];
+static int nconsts;
+static unsigned long probe_raised; /* the probe the lines went up in */
+
+/* --- parsing ------------------------------------------------------------- */
+
+static int fail(char *err, size_t len, const char *word, const char *why)
+{
+	if (err && len)
+		snprintf(err, len, "SHIM_DEVICE: %.*s: %s",
+			 (int) strcspn(word, " \t"), word, why);
+	return -EINVAL;
+}
+
+/* A C number at *@p, up to one of @stops; 0 if there is none. */
+static int number(const char **p, const char *stops, unsigned long *out)
+{
+	char *end;
+
+	if (**p < '0' || **p > '9')
+		return 0;
+	errno = 0;
+	*out = strtoul(*p, &end, 0);
+	if (errno || (*end && !strchr(stops, *end)))
+		return 0;
+	*p = end;
+	return 1;
+}
+
+static int policy(const char *p, struct dev_policy *pol)
+{
+	static const struct {
+		const char *name;
+		enum policy kind;
+	} names[] = { { "readback", READBACK },
+		      { "seeded", SEEDED },
+		      { "ones", ONES },
+		      { "zero", ZERO } };
+	size_t n = strcspn(p, " \t");
+	unsigned int i;
+
+	memset(pol, 0, sizeof(*pol));
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		if (strlen(names[i].name) == n &&
+		    !strncmp(p, names[i].name, n)) {
+			pol->kind = names[i].kind;
+			return 0;
+		}
+	}
+	pol->kind = VALUES;
+	for (;;) {
+		unsigned long v;
+		u32 *vals;
+
+		if (!number(&p, ",* \t", &v) || v > 0xffffffffUL)
+			return -1;
+		vals = realloc(pol->vals, (pol->nvals + 1) * sizeof(*vals));
+		if (!vals)
+			return -1;
+		pol->vals = vals;
+		pol->vals[pol->nvals++] = v;
+		if (*p == ',') {
+			p++;
+			continue;
+		}
+		if (*p == '*') {
+			pol->cycle = 1;
+			p++;
+		}
+		return *p && !strchr(" \t", *p) ? -1 : 0;
+	}
+}
+
+static int lines(const char *p, struct dev_config *c)
+{
+	unsigned long v;
+
+	c->nprobe = 0;
+	for (;;) {
+		if (!number(&p, ", \t", &v) || v >= NR_SIM_IRQS ||
+		    c->nprobe == MAX_PROBE)
+			return -1;
+		c->probe[c->nprobe++] = v;
+		if (*p != ',')
+			return 0;
+		p++;
+	}
+}
+
+static int rule(const char *word, struct dev_config *c)
+{
+	struct dev_rule *r = &c->rules[c->nrules];
+	const char *p = word;
+
+	if (c->nrules == MAX_RULES)
+		return -1;
+	memset(r, 0, sizeof(*r));
+	if (!strncmp(p, "mem:", 4)) {
+		r->space = SPACE_MEM;
+		p += 4;
+	}
+	if (!number(&p, "-@=", &r->lo))
+		return -1;
+	r->hi = r->lo;
+	if (*p == '-') {
+		p++;
+		if (!number(&p, "@=", &r->hi) || r->hi < r->lo)
+			return -1;
+	}
+	r->ctx = CTX_TASK | CTX_IRQ;
+	if (!strncmp(p, "@irq=", 5)) {
+		r->ctx = CTX_IRQ;
+		p += 4;
+	} else if (!strncmp(p, "@task=", 6)) {
+		r->ctx = CTX_TASK;
+		p += 5;
+	}
+	if (*p != '=' || policy(p + 1, &r->pol) ||
+	    (r->space == SPACE_IO && r->hi > 0xffff)) {
+		/* not counted in: its values are not config_free()'s */
+		free(r->pol.vals);
+		r->pol.vals = NULL;
+		return -1;
+	}
+	c->nrules++;
+	return 0;
+}
+
+static void config_free(struct dev_config *c)
+{
+	int i;
+
+	if (!c)
+		return;
+	for (i = 0; i < c->nrules; i++)
+		free(c->rules[i].pol.vals);
+	free(c->dflt.vals);
+	free(c);
+}
+
+static int parse(const char *line, struct dev_config *c, char *err, size_t len)
+{
+	const char *p = line ? line : "";
+
+	c->seed = 1;
+	c->dflt.kind = READBACK;
+	for (;;) {
+		const char *word;
+
+		p += strspn(p, " \t");
+		if (!*p)
+			return 0;
+		word = p;
+		p += strcspn(p, " \t");
+		if (!strncmp(word, "seed=", 5)) {
+			const char *q = word + 5;
+
+			if (!number(&q, " \t", &c->seed))
+				return fail(err, len, word,
+					    "expected a number");
+		} else if (!strncmp(word, "default=", 8)) {
+			if (policy(word + 8, &c->dflt))
+				return fail(err, len, word,
+					    "expected readback, seeded, ones, "
+					    "zero or values V,V,...[*]");
+		} else if (!strncmp(word, "probe=", 6)) {
+			if (lines(word + 6, c))
+				return fail(err, len, word,
+					    "expected interrupt lines L,L,... "
+					    "(world/irq.h's NR_SIM_IRQS)");
+		} else if (rule(word, c)) {
+			return fail(err, len, word,
+				    "expected seed=N, default=POLICY, "
+				    "probe=L,... or [mem:]A[-B][@irq|@task]="
+				    "POLICY (world/device.h)");
+		}
+	}
+}
+
+/* --- the device ---------------------------------------------------------- */
+
+static u64 mix(u64 z)
+{
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+	return z ^ (z >> 31);
+}
+
+static u32 seeded(int space, unsigned long addr, int ctx, u32 n)
+{
+	u64 z = mix(cfg->seed + 0x9E3779B97F4A7C15ULL);
+
+	z = mix(z ^ ((u64) space << 62) ^ ((u64) ctx << 60) ^ addr);
+	return mix(z ^ ((u64) n << 20)) >> 17;
+}
+
+static u32 ones(int size)
+{
+	return size >= 4 ? 0xffffffffu : (1u << (8 * size)) - 1;
+}
+
+static struct dev_slot *slot(int space, unsigned long addr)
+{
+	u64 key = ((u64) space << 48 | addr) + 1;
+	u64 h = mix(key) & (SLOTS - 1);
+	int i;
+
+	if (!slots) {
+		slots = calloc(SLOTS, sizeof(*slots));
+		if (!slots)
+			return NULL;
+	}
+	for (i = 0; i < SLOTS; i++, h = (h + 1) & (SLOTS - 1)) {
+		if (slots[h].key == key)
+			return &slots[h];
+		if (!slots[h].key) {
+			slots[h].key = key;
+			return &slots[h];
+		}
+	}
+	full++;
+	return NULL;
+}
+
+static const struct dev_policy *policy_of(int space, unsigned long addr,
+					  int ctx)
+{
+	int i;
+
+	for (i = cfg->nrules - 1; i >= 0; i--) {
+		const struct dev_rule *r = &cfg->rules[i];
+
+		if (r->space == space && r->lo <= addr && addr <= r->hi &&
+		    (r->ctx & ctx))
+			return &r->pol;
+	}
+	return &cfg->dflt;
+}
+
+/* which of its values the n-th read gives: in turn, then over or the last */
+static int value_index(const struct dev_policy *pol, u32 n)
+{
+	if (n < (u32) pol->nvals)
+		return n;
+	return pol->cycle ? n % pol->nvals : pol->nvals - 1;
+}
+
+static u32 answer(int space, unsigned long addr, int size)
+{
+	int ctx = in_irq() ? CTX_IRQ : CTX_TASK;
+	struct dev_slot *s = slot(space, addr);
+	const struct dev_policy *pol = policy_of(space, addr, ctx);
+	u32 n = s ? s->reads[ctx - 1]++ : 0, val = 0;
+	int i;
+
+	switch (pol->kind) {
+	case READBACK:
+		for (i = size - 1; i >= 0; i--) {
+			struct dev_slot *b = i ? slot(space, addr + i) : s;
+
+			val = val << 8 | (b && b->written ? b->val : 0xff);
+		}
+		break;
+	case SEEDED:
+		val = seeded(space, addr, ctx, n);
+		break;
+	case ONES:
+		val = 0xffffffffu;
+		break;
+	case ZERO:
+		val = 0;
+		break;
+	case VALUES:
+		val = pol->vals[value_index(pol, n)];
+		break;
+	}
+	val &= ones(size);
+	ring[ring_next++ % RING] = (struct dev_read){
+		.space = space,
+		.ctx = ctx,
+		.size = size,
+		.addr = addr,
+		.n = n,
+		.val = val,
+	};
+	return val;
+}
+
+static u32 device_read(int space, unsigned long addr, int size)
+{
+	u32 val;
+
+	shim_mutex_lock_unseen(&lock);
+	val = answer(space, addr, size);
+	shim_mutex_unlock_unseen(&lock);
+	return val;
+}
+
+static void device_write(int space, unsigned long addr, u32 val, int size)
+{
+	unsigned long probing = sim_irq_probing();
+	unsigned int raise[MAX_PROBE];
+	int i, nraise = 0;
+
+	shim_mutex_lock_unseen(&lock);
+	for (i = 0; i < size; i++) {
+		struct dev_slot *s = slot(space, addr + i);
+
+		if (!s)
+			continue;
+		s->val = val >> (8 * i);
+		s->written = 1;
+		if (!i)
+			s->writes++;
+	}
+	/* asked to do something while probed: it interrupts, once a probe */
+	if (probing && probing != probe_raised && cfg->nprobe) {
+		probe_raised = probing;
+		nraise = cfg->nprobe;
+		memcpy(raise, cfg->probe, sizeof(raise));
+	}
+	shim_mutex_unlock_unseen(&lock);
+	/* unlocked: a line with a handler runs it, which reads the device */
+	for (i = 0; i < nraise; i++)
+		sim_raise_irq(raise[i]);
+}
+
+static unsigned int io_in(unsigned long port, int size)
+{
+	return device_read(SPACE_IO, port, size);
+}
+
+static void io_out(unsigned long port, unsigned int val, int size)
+{
+	device_write(SPACE_IO, port, val, size);
+}
+
+static unsigned int mem_read(unsigned long phys, int size)
+{
+	return device_read(SPACE_MEM, phys, size);
+}
+
+static void mem_write(unsigned long phys, unsigned int val, int size)
+{
+	device_write(SPACE_MEM, phys, val, size);
+}
+
+static const struct shim_io_ops device_ops = {
+	.in = io_in,
+	.out = io_out,
+	.read = mem_read,
+	.write = mem_write,
+};
+
+int sim_device_configure(const char *line, char *err, size_t len)
+{
+	struct dev_config *c = calloc(1, sizeof(*c)), *old;
+
+	if (!c) {
+		if (err && len)
+			snprintf(err, len, "SHIM_DEVICE: out of memory");
+		return -ENOMEM;
+	}
+	if (parse(line, c, err, len)) {
+		config_free(c);
+		return -EINVAL;
+	}
+	shim_mutex_lock_unseen(&lock);
+	old = cfg;
+	cfg = c;
+	if (slots)
+		memset(slots, 0, SLOTS * sizeof(*slots));
+	full = 0;
+	memset(ring, 0, sizeof(ring));
+	ring_next = 0;
+	ncompares = nconsts = 0;
+	probe_raised = 0;
+	shim_mutex_unlock_unseen(&lock);
+	config_free(old);
+	shim_io_register(&device_ops);
+	return 0;
+}
+
+/* --- what the driver compared its reads against -------------------------- */
+
+static void note_const(u64 k)
+{
+	int i;
+
+	for (i = 0; i < nconsts; i++)
+		if (consts[i] == k)
+			return;
+	if (nconsts < MAX_CONSTS)
+		consts[nconsts++] = k;
+}
+
+static void note_compare(const struct dev_read *r, u32 konst)
+{
+	struct dev_compare c = {
+		.space = r->space,
+		.ctx = r->ctx,
+		.addr = r->addr,
+		.n = r->n,
+		.val = r->val,
+		.konst = konst,
+	};
+	int i;
+
+	for (i = 0; i < ncompares; i++)
+		if (!memcmp(&compares[i], &c, sizeof(c)))
+			return;
+	if (ncompares < MAX_COMPARES)
+		compares[ncompares++] = c;
+}
+
+/*
+ * Does @x hold read @r's value, as a comparison @size bytes wide sees
+ * it: the value itself, zero- or sign-extended?  And what would @y need
+ * the read to give?  Compared with a constant, @x may hold a field of it
+ * too: some of its bits ((v & M) == K, K within M, is met by K), or its
+ * high bits ((v >> n) == K by K << n).  The value suggested is the
+ * constant, not mixed with what the read gave, so that each is learnt
+ * once however the read's value varies.  A read of all ones or zero
+ * proves nothing: too many comparisons see those.
+ */
+static void match(const struct dev_read *r, u64 x, u64 y, int size, int konst)
+{
+	u64 wide = size >= 8 ? ~0ULL : (1ULL << (8 * size)) - 1;
+	u64 mask = ones(r->size), high;
+	int n;
+
+	if (!r->size || r->val == 0 || r->val == mask || size < r->size)
+		return;
+	x &= wide;
+	y &= wide;
+	high = wide & ~mask;
+	if ((x & high) && (x & high) != high)
+		return; /* wider than the read */
+	if ((y & high) && (y & high) != high)
+		return; /* no value of the read could give it */
+	x &= mask;
+	y &= mask;
+	if (x == r->val) {
+		if (y != r->val)
+			note_compare(r, y);
+		return;
+	}
+	if (!konst || !x || x == y)
+		return;
+	if (!(x & ~r->val)) {
+		note_compare(r, y);
+		return;
+	}
+	for (n = 1; n < 8 * r->size; n++) {
+		if (x == r->val >> n) {
+			note_compare(r, (y << n) & mask);
+			return;
+		}
+	}
+}
+
+void sim_device_compare(u64 a, u64 b, int size, int konst)
+{
+	unsigned int i;
+
+	shim_mutex_lock_unseen(&lock);
+	if (konst)
+		note_const(a);
+	for (i = 0; i < RING && i < ring_next; i++) {
+		const struct dev_read *r = &ring[(ring_next - 1 - i) % RING];
+
+		/* a constant is no read: only the other side may be one */
+		if (!konst)
+			match(r, a, b, size, 0);
+		match(r, b, a, size, konst);
+	}
+	shim_mutex_unlock_unseen(&lock);
+}
+
+/* --- the report ---------------------------------------------------------- */
+
+static const char *const space_name[] = { "io", "mem" };
+static const char *const ctx_name[] = { "", "task", "irq" };
+
+/* [[line, @count(line)], ...] for the lines where it is not zero */
+static void per_line(FILE *f, unsigned long (*count)(unsigned int irq))
+{
+	const char *sep = "";
+	unsigned int i;
+
+	fputc('[', f);
+	for (i = 0; i < NR_SIM_IRQS; i++) {
+		if (count(i)) {
+			fprintf(f, "%s[%u,%lu]", sep, i, count(i));
+			sep = ",";
+		}
+	}
+	fputc(']', f);
+}
+
+/* @dying: from a signal, which may have come while this thread held it */
+static int report(const char *path, int dying)
+{
+	FILE *f = fopen(path, "w");
+	const char *sep = "";
+	unsigned int lines[NR_SIM_IRQS];
+	int found[NR_SIM_PROBES];
+	int i, n, locked = !dying;
+
+	if (!f)
+		return -errno;
+	if (dying)
+		locked = shim_mutex_trylock(&lock);
+	else
+		shim_mutex_lock_unseen(&lock);
+	/* "reads": [space, address, context, reads] per address read */
+	fprintf(f, "{\"reads\":[");
+	for (i = 0; slots && i < SLOTS; i++) {
+		const struct dev_slot *s = &slots[i];
+		int ctx;
+
+		for (ctx = CTX_TASK; s->key && ctx <= CTX_IRQ; ctx++) {
+			if (!s->reads[ctx - 1])
+				continue;
+			fprintf(f, "%s[\"%s\",%lu,\"%s\",%u]", sep,
+				space_name[(s->key - 1) >> 48],
+				(unsigned long) ((s->key - 1) &
+						 0xffffffffffffULL),
+				ctx_name[ctx], s->reads[ctx - 1]);
+			sep = ",";
+		}
+	}
+	/* "writes": [space, address, writes] per address written */
+	fprintf(f, "],\"writes\":[");
+	sep = "";
+	for (i = 0; slots && i < SLOTS; i++) {
+		const struct dev_slot *s = &slots[i];
+
+		if (!s->key || !s->writes)
+			continue;
+		fprintf(f, "%s[\"%s\",%lu,%u]", sep,
+			space_name[(s->key - 1) >> 48],
+			(unsigned long) ((s->key - 1) & 0xffffffffffffULL),
+			s->writes);
+		sep = ",";
+	}
+	/* "compares": [space, address, context, n, value read, constant]:
+	 * the n-th read gave the value, compared with the constant */
+	fprintf(f, "],\"compares\":[");
+	for (i = 0; i < ncompares; i++) {
+		const struct dev_compare *c = &compares[i];
+
+		fprintf(f, "%s[\"%s\",%lu,\"%s\",%u,%u,%u]", i ? "," : "",
+			space_name[c->space], c->addr, ctx_name[c->ctx], c->n,
+			c->val, c->konst);
+	}
+	/* "consts": every constant the driver compared anything with */
+	fprintf(f, "],\"consts\":[");
+	for (i = 0; i < nconsts; i++)
+		fprintf(f, "%s%lu", i ? "," : "", (unsigned long) consts[i]);
+	fprintf(f, "],\"untracked\":%lu,", full);
+	if (dying && locked)
+		shim_mutex_unlock(&lock);
+	else if (locked)
+		shim_mutex_unlock_unseen(&lock);
+	/* "irq": lines requested, lines with a handler now, handlers run,
+	 * and what each probe found */
+	fprintf(f, "\"irq\":{\"requested\":");
+	per_line(f, sim_irq_requests);
+	fprintf(f, ",\"handled\":");
+	per_line(f, sim_irq_count);
+	fprintf(f, ",\"lines\":[");
+	n = sim_irq_lines(lines, NR_SIM_IRQS);
+	for (i = 0; i < n; i++)
+		fprintf(f, "%s%u", i ? "," : "", lines[i]);
+	fprintf(f, "],\"probes\":[");
+	n = sim_irq_probe_results(found, NR_SIM_PROBES);
+	for (i = 0; i < n; i++)
+		fprintf(f, "%s%d", i ? "," : "", found[i]);
+	fprintf(f, "]}}\n");
+	return fclose(f) ? -errno : 0;
+}
+
+int sim_device_report(const char *path)
+{
+	return report(path, 0);
+}
+
+static const char *report_path;
+
+static void report_at_exit(void)
+{
+	if (report_path && sim_device_report(report_path))
+		fprintf(stderr, "SHIM_DEVICE_REPORT=%s: cannot write it\n",
+			report_path);
+}
+
+/* the driver's gcov counters, when it has them (make COVERAGE=1) */
+extern void __gcov_dump(void) __attribute__((weak));
+
+/*
+ * A driver that waits for ever for a bit the device never sets is what a
+ * search meets most: asked to end (SIGTERM), or ended by a BUG (SIGABRT:
+ * a controlled run's livelock is one), the run still says what the
+ * device saw, and what the driver ran, before it dies.  Not from a
+ * signal-safe place, and without the lock: a last word, at worst lost.
+ */
+static void report_at_term(int sig)
+{
+	if (report_path)
+		report(report_path, 1);
+	if (__gcov_dump)
+		__gcov_dump();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/* after the shim's boot (constructors 101 to 120), before main() */
+__attribute__((constructor(125))) static void device_init(void)
+{
+	char err[256];
+
+	if (sim_device_configure(getenv("SHIM_DEVICE"), err, sizeof(err))) {
+		fprintf(stderr, "%s (world/device.h)\n", err);
+		exit(2);
+	}
+	report_path = getenv("SHIM_DEVICE_REPORT");
+	if (report_path && *report_path) {
+		atexit(report_at_exit);
+		signal(SIGTERM, report_at_term);
+		signal(SIGABRT, report_at_term);
+	} else {
+		report_path = NULL;
+	}
+}

@@ -1,0 +1,56 @@
+/*
+ * sancov.c - what gcc's -fsanitize-coverage=trace-cmp calls: each
+ * comparison a driver compiled with it makes (make SEARCH=1: the
+ * driver's own sources only) is handed to the generic device, which
+ * matches its operands with the reads it just answered (world/device.h):
+ * the constants a driver wants from its board, learned from the driver.
+ *
+ * Linked only into a program whose driver objects call these (an
+ * archive member nobody needs stays out); a comparison costs a call and
+ * a look at the last few reads.
+ */
+#include <linux/types.h>
+#include <world/device.h>
+
+#define SANCOV(name, type, konst)                              \
+	void __sanitizer_cov_trace_##name(type a, type b);     \
+	void __sanitizer_cov_trace_##name(type a, type b)      \
+	{                                                      \
+		sim_device_compare(a, b, sizeof(type), konst); \
+	}
+
+SANCOV(cmp1, u8, 0)
+SANCOV(cmp2, u16, 0)
+SANCOV(cmp4, u32, 0)
+SANCOV(cmp8, u64, 0)
+SANCOV(const_cmp1, u8, 1)
+SANCOV(const_cmp2, u16, 1)
+SANCOV(const_cmp4, u32, 1)
+SANCOV(const_cmp8, u64, 1)
+
+/* no device register is a float */
+void __sanitizer_cov_trace_cmpf(float a, float b);
+void __sanitizer_cov_trace_cmpf(float a, float b)
+{
+}
+
+void __sanitizer_cov_trace_cmpd(double a, double b);
+void __sanitizer_cov_trace_cmpd(double a, double b)
+{
+}
+
+/*
+ * switch (@val): @cases[0] cases of @cases[1] bits, their values from
+ * @cases[2]: each is a constant @val was compared with.
+ */
+void __sanitizer_cov_trace_switch(unsigned long val, void *table);
+void __sanitizer_cov_trace_switch(unsigned long val, void *table)
+{
+	/* gcc's own prototype: a u64 value and a u64 table on x86_64 */
+	u64 *cases = table;
+	u64 i;
+	int size = cases[1] / 8;
+
+	for (i = 0; i < cases[0]; i++)
+		sim_device_compare(cases[2 + i], val, size ? size : 8, 1);
+}
