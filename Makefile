@@ -422,8 +422,9 @@ $(BUILD)/modules/%.o: $(TOP)/drivers/%.c $(LIBS)
 # tests/drivers runs the scenario binaries of both stacks
 $(BUILD)/tests/drivers: $(DRIVER_BINS)
 
-convert: deps	## regenerate drivers/converted from drivers/legacy (semantic patches, then drivers/design/)
+convert: deps	## regenerate drivers/converted from drivers/legacy (semantic patches, then drivers/design/), and the converted tty layer
 	@$(TOP)/scripts/convert-drivers $(TOP)/drivers/converted
+	@$(TOP)/scripts/convert-tty-core $(TOP)/drivers/tty-core/converted
 
 DEMO_ARGS	= $(if $(QUICK),--quick) $(foreach d,$(DRIVER),--driver $(d)) \
 		  $(foreach e,$(EXTRA),--extra $(abspath $(e))) \
