@@ -99,6 +99,7 @@ static int enqueue_timer(struct timer_list *timer)
 	struct list_head *pos;
 
 	timer->shim_seq = ++timer_seq;
+	timer->shim_armed = jiffies;
 	list_for_each_prev(pos, &timers) {
 		struct timer_list *t =
 			list_entry(pos, struct timer_list, entry);
@@ -295,17 +296,54 @@ int shim_timer_next(unsigned long *expires)
 }
 
 /*
- * Virtual time, one timer at a time: run the first pending timer if it
- * expires by @until (time moving to its expiry), and return 1; else move
- * time to @until and return 0.  A scenario that lets the system settle
- * between two timers sees their effects in one order, whatever the host's
- * threads do: what a timer wakes finishes before the next timer runs.
- * A timer due already runs at the next tick, as the timer interrupt ran
- * it: so one re-armed for "now" (schedule_timeout(0)) lets time move.
+ * The tick that runs @timer: the first after it was armed, not before it
+ * expires.  A timer due already when armed runs at the next tick, as the
+ * timer interrupt ran it (so one re-armed for "now", schedule_timeout(0),
+ * lets time move); one armed before a tick that it expires at runs in
+ * that tick, with the others due then, whichever of them ran first.
+ */
+static unsigned long timer_tick(const struct timer_list *timer)
+{
+	if (time_after(timer->expires, timer->shim_armed))
+		return timer->expires;
+	return timer->shim_armed + 1;
+}
+
+/*
+ * Called with timers_lock held: the pending timer whose tick comes first
+ * (in list order among equals), and that tick in @tick; NULL if none.
+ * The list is in expiry order and a tick is never before its expiry, so
+ * the search stops at the first timer expiring after the best tick.
+ */
+static struct timer_list *next_to_run(unsigned long *tick)
+{
+	struct timer_list *t, *best = NULL;
+
+	list_for_each_entry(t, &timers, entry) {
+		unsigned long when = timer_tick(t);
+
+		if (best && time_after(t->expires, *tick))
+			break;
+		if (!best || time_before(when, *tick)) {
+			best = t;
+			*tick = when;
+		}
+	}
+	return best;
+}
+
+/*
+ * Virtual time, one timer at a time: run the pending timer whose tick
+ * (timer_tick()) comes first, if that is by @until, time moving to that
+ * tick if it is still to come, and return 1; else move time to @until
+ * and return 0.  A scenario that lets the system settle between two
+ * timers sees their effects in one order, whatever the host's threads
+ * do: what a timer wakes finishes before the next timer runs.
  */
 int shim_clock_step(unsigned long until)
 {
-	unsigned long flags;
+	struct timer_list *timer;
+	unsigned long flags, tick;
 	int ran = 0;
 
 	if (!shim_clock_is_virtual() || in_interrupt()) {
@@ -317,17 +355,14 @@ int shim_clock_step(unsigned long until)
 	shim_mutex_lock(&shim_softirq_mutex);
 	shim_bh_enter();
 	spin_lock_irqsave(&timers_lock, flags);
-	if (!list_empty(&timers)) {
-		struct timer_list *first =
-			list_entry(timers.next, struct timer_list, entry);
-
-		if (!time_after(first->expires, until)) {
-			if (time_after(first->expires, jiffies))
-				shim_set_virtual_jiffies(first->expires);
-			else
-				shim_set_virtual_jiffies(jiffies + 1);
-			ran = run_first_timer(jiffies, &flags);
-		}
+	timer = next_to_run(&tick);
+	if (timer && !time_after(tick, until)) {
+		if (time_after(tick, jiffies))
+			shim_set_virtual_jiffies(tick);
+		/* first in line: what run_first_timer() takes */
+		list_del(&timer->entry);
+		list_add(&timer->entry, &timers);
+		ran = run_first_timer(jiffies, &flags);
 	}
 	if (!ran && time_after(until, jiffies))
 		shim_set_virtual_jiffies(until);

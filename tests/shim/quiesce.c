@@ -200,6 +200,23 @@ Test(quiesce, clock_step_runs_one_timer)
 	cr_assert_eq(jiffies, start + 10, "none left: time moved to the end");
 }
 
+Test(quiesce, timers_due_at_one_tick_run_in_that_tick)
+{
+	struct timer_list a, b;
+	unsigned long start;
+
+	shim_clock_virtual();
+	start = jiffies;
+	/* two flip pushes of one interrupt: each a timer for the next tick */
+	arm(&a, 2, start + 1);
+	arm(&b, 3, start + 1);
+	cr_assert_eq(shim_quiesce(), 2);
+	cr_assert_eq(fired[2] + fired[3], 2);
+	cr_assert_eq(jiffies, start + 1,
+		     "the second ran a tick late: %ld ticks went by",
+		     (long) (jiffies - start));
+}
+
 Test(quiesce, a_busy_wait_on_jiffies_sees_time_move)
 {
 	unsigned long j;
