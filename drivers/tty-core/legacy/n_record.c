@@ -139,24 +139,18 @@ static int n_record_receive_room(struct tty_struct *tty)
 /*
  * Bytes handed to the discipline of a tty whose discipline has closed:
  * release_dev() runs the tty's pending flip before it frees the tty, and
- * 2.4's n_tty, closed, dropped what came.  They reached the discipline,
- * and are counted so: delivered and dropped.
+ * 2.4's n_tty, closed, dropped what came.  No reader could have them:
+ * counted apart (rx_late), not as delivered.
  */
-static void late_delivery(struct tty_struct *tty, const unsigned char *cp,
-			  int count)
+static void late_delivery(struct tty_struct *tty, int count)
 {
 	struct tty_record *rec = tty_record_of(tty);
 	unsigned long flags;
-	int i;
 
 	if (!rec)
 		return;
 	spin_lock_irqsave(&tty_records_lock, flags);
-	for (i = 0; i < count; i++)
-		rec->rx_digest = tty_record_digest(rec->rx_digest, cp[i]);
-	rec->rx_bytes += count;
-	rec->rx_dropped += count;
-	rec->rx_deliveries++;
+	rec->rx_late += count;
 	spin_unlock_irqrestore(&tty_records_lock, flags);
 }
 
@@ -176,7 +170,7 @@ static void n_record_receive_buf(struct tty_struct *tty,
 		return;
 	if (!nr) {
 		/* closed: 2.4's n_tty dropped them too (no read_buf) */
-		late_delivery(tty, cp, count);
+		late_delivery(tty, count);
 		return;
 	}
 	rec = nr->rec;

@@ -35,6 +35,13 @@ struct tty_record {
 	unsigned long tx_bytes; /* the driver took from write() */
 	/* how it saw them: depends on timing, for information only */
 	unsigned long rx_deliveries; /* receive_buf() calls */
+	/*
+	 * bytes handed to it after it closed, lost: none of the above.  2.4
+	 * ran a closing tty's pending flip (release_dev's drain of
+	 * tq_timer) into its closed n_tty; a drain that cancels the push
+	 * loses them before.  Lost both ways: how is no observable.
+	 */
+	unsigned long rx_late;
 };
 
 /* the initial digest, and a byte added to one */
