@@ -56,7 +56,7 @@ MODULES		:= $(patsubst $(TOP)/drivers/%.c,$(BUILD)/modules/%.o,\
 		   $(wildcard $(TOP)/drivers/legacy/*.c $(TOP)/drivers/converted/*.c))
 
 .PHONY: all help deps lint cflags ldlibs check run-checks check-valgrind demo convert bench sanitize \
-	clean explore drivers side-binaries scenario-binary soak mutate
+	clean explore drivers side-binaries scenario-binary src-binary soak mutate
 .DEFAULT_GOAL := all
 
 help:		## list the targets
@@ -312,17 +312,19 @@ endif
 #
 #   make src-binary BINARY=/abs/out SIDE=legacy|converted SRCDIR=/abs/dir \
 #        SOURCES='a.c b.c' NAME=name [KTREE=/abs/linux-2.4] [EXTRA_OBJS=...] \
-#        [COVERAGE=1] [SAN=...]
+#        [COVERAGE=1] [SEARCH=1] [SAN=...]
 #
 # The runner; the driver's SOURCES (relative to SRCDIR) on the 2.4 headers
 # (shim/include-2.4) and the tty layer of that SIDE (drivers/tty-core/), as
 # a module build has them (__KERNEL__, MODULE), their warnings not shown;
-# that tty layer; the world's interrupt lines and device; the generic tty
-# exerciser, its scenarios under --driver NAME (a C identifier); on the
-# side's stack: legacy on the task queue, converted on the workqueue.  A
-# driver inside a 2.4 tree, or a copy of one given KTREE=, also finds that
-# tree's own headers: linux/cyclades.h, the PCI ids (scripts/kernel24-headers).  `BINARY --params` lists the module's
-# parameters.
+# that tty layer; the world's interrupt lines and generic device; the
+# generic tty exerciser, its scenarios under --driver NAME (a C
+# identifier); on the side's stack: legacy on the task queue, converted on
+# the workqueue.  A driver inside a 2.4 tree, or a copy of one given
+# KTREE=, also finds that tree's own headers: linux/cyclades.h, the PCI
+# ids (scripts/kernel24-headers).  COVERAGE=1 and SEARCH=1 instrument the
+# driver's own sources as for the other drivers.  `BINARY --params` lists
+# the module's parameters.
 k24_stack_legacy := taskqueue
 k24_stack_converted := workqueue
 # $(call k24_flags,SIDE[,DRIVER DIR]): kernel code written for 2.4, as a
@@ -344,11 +346,12 @@ K24_SRC		:= $(abspath $(SRCDIR))
 K24_CORE	:= $(TOP)/drivers/tty-core/$(SIDE)
 K24_HDRS	:= $(shell find $(TOP)/shim/include-2.4 $(K24_CORE)/include -name '*.h') \
 		   $(SHIM_HDRS)
+K24_DRV		:= $(dir $(K24_OUT)).drv
 K24_OBJS	:= $(K24_DIR)/main.o $(K24_DIR)/exercise.o \
-		   $(patsubst %.c,$(K24_DIR)/drv/%.o,$(SOURCES)) \
+		   $(patsubst %.c,$(K24_DRV)/%.o,$(SOURCES)) \
 		   $(patsubst $(K24_CORE)/%.c,$(K24_DIR)/core/%.o,$(wildcard $(K24_CORE)/*.c)) \
 		   $(patsubst $(TOP)/drivers/world/%.c,$(K24_DIR)/world/%.o,\
-		     $(wildcard $(addprefix $(TOP)/drivers/world/,irq.c device.c)))
+		     $(filter-out $(if $(SEARCH),,%/sancov.c),$(DEVICE_SRCS)))
 
 # the tree's own headers, if the driver lies in one (or KTREE= names the
 # tree a copy came from): -I of links to them, or nothing
@@ -360,34 +363,45 @@ $(K24_DIR)/tree.flags: $(K24_HDRS) $(TOP)/scripts/kernel24-headers FORCE
 .PHONY: FORCE
 FORCE:
 
-$(K24_DIR)/drv/%.o: $(K24_SRC)/%.c $(K24_DIR)/tree.flags
+# the driver's objects in .drv/ beside the binary, as the demo's coverage
+# looks for them; their own headers as gcc found them (-MMD)
+$(K24_DRV)/%.o: $(K24_SRC)/%.c $(K24_HDRS) $(K24_DIR)/tree.flags
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -w $(call k24_flags,$(SIDE),$(K24_SRC)) \
+	$(call quiet,CC,$@)
+	$(Q)$(CC) $(CFLAGS) -w -MMD -MP $(call k24_flags,$(SIDE),$(K24_SRC)) \
 		$$(cat $(K24_DIR)/tree.flags) \
-		$(if $(COVERAGE),$(call coverage_flags,$(K24_SRC))) -c -o $@ $<
+		$(if $(COVERAGE),$(call coverage_flags,$(K24_SRC))) \
+		$(if $(SEARCH),$(search_flags)) -c -o $@ $<
+
+-include $(patsubst %.c,$(K24_DRV)/%.d,$(SOURCES))
 
 $(K24_DIR)/core/%.o: $(K24_CORE)/%.c $(K24_HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(call k24_flags,$(SIDE)) -c -o $@ $<
+	$(call quiet,CC,$@)
+	$(Q)$(CC) $(CFLAGS) $(call k24_flags,$(SIDE)) -c -o $@ $<
 
 $(K24_DIR)/exercise.o: $(TOP)/drivers/exercise/tty.c $(K24_HDRS) $(DRIVER_HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(call k24_flags,$(SIDE)) -I$(TOP)/drivers/include \
+	$(call quiet,CC,$@)
+	$(Q)$(CC) $(CFLAGS) $(call k24_flags,$(SIDE)) -I$(TOP)/drivers/include \
 		-I$(SCENARIO_DIR) -DEXERCISE_DRIVER=$(NAME) -c -o $@ $<
 
 $(K24_DIR)/world/%.o: $(TOP)/drivers/world/%.c $(DRIVER_HDRS) $(SHIM_HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(KCFLAGS) -I$(TOP)/drivers/include -c -o $@ $<
+	$(call quiet,CC,$@)
+	$(Q)$(CC) $(CFLAGS) $(KCFLAGS) -I$(TOP)/drivers/include -c -o $@ $<
 
 $(K24_DIR)/main.o: $(SCENARIO_DIR)/main.c $(SCENARIO_DIR)/scenario.h $(SHIM_HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(KCFLAGS) -I$(SCENARIO_DIR) \
+	$(call quiet,CC,$@)
+	$(Q)$(CC) $(CFLAGS) $(KCFLAGS) -I$(SCENARIO_DIR) \
 		-DSTACK_NAME='"$(k24_stack_$(SIDE))"' -c -o $@ $<
 
 $(K24_OUT): $(K24_OBJS) $(EXTRA_OBJS) $(LIBS)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(K24_OBJS) $(EXTRA_OBJS) \
+	$(call quiet,LD,$@)
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(K24_OBJS) $(EXTRA_OBJS) \
 		-Wl,--whole-archive $(BUILD)/lib$(k24_stack_$(SIDE)).a -Wl,--no-whole-archive \
-		$(LIBSHIM) $(HOSTLIBS) -Wl,-z,now $(if $(COVERAGE),-lgcov)
+		$(LIBSHIM) $(HOSTLIBS) -Wl,-z,now $(if $(COVERAGE),$(GCOV_LIBS))
 endif
 endif
 
