@@ -9,6 +9,7 @@
 #include <linux/types.h>
 #include <linux/fs.h>
 
+typedef int(get_info_t)(char *buffer, char **start, off_t offset, int length);
 typedef int(read_proc_t)(char *page, char **start, off_t off, int count,
 			 int *eof, void *data);
 typedef int(write_proc_t)(struct file *file, const char *buffer,
@@ -32,7 +33,11 @@ struct proc_dir_entry {
 	int deleted;
 };
 
-extern struct proc_dir_entry proc_root;
+/*
+ * The root, which drivers only name as a parent: one weak definition
+ * here, merged across the files that include this.
+ */
+struct proc_dir_entry proc_root __attribute__((weak));
 
 static inline struct proc_dir_entry *
 create_proc_entry(const char *name, mode_t mode, struct proc_dir_entry *p)
@@ -49,6 +54,13 @@ static inline struct proc_dir_entry *
 create_proc_read_entry(const char *name, mode_t mode,
 		       struct proc_dir_entry *base, read_proc_t *read_proc,
 		       void *data)
+{
+	return NULL;
+}
+
+static inline struct proc_dir_entry *
+create_proc_info_entry(const char *name, mode_t mode,
+		       struct proc_dir_entry *base, get_info_t *get_info)
 {
 	return NULL;
 }

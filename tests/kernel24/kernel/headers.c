@@ -14,6 +14,7 @@
 #include <linux/serial.h>
 #include <linux/version.h>
 #include <linux/init.h>
+#include <linux/proc_fs.h>
 #include <asm/uaccess.h>
 #include <asm/system.h>
 
@@ -145,4 +146,19 @@ unsigned long k24_busy_wait_ticks(unsigned long ticks)
 	while (time_before(jiffies, until))
 		;
 	return jiffies - start;
+}
+
+/* --- /proc: there is none; the root is a parent all the same ---------------- */
+
+static int no_info(char *buffer, char **start, off_t offset, int length)
+{
+	return 0;
+}
+
+int k24_proc(void)
+{
+	struct proc_dir_entry *root = &proc_root;
+
+	return !create_proc_info_entry("k24", 0, root, no_info) &&
+	       !create_proc_entry("k24", 0, root) && root == &proc_root;
 }
