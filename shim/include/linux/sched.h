@@ -57,7 +57,7 @@ struct task_struct {
 	long need_resched;
 
 	atomic_t usage;
-	unsigned int shim_wake_seq;	 /* wait word: bumped by each wake-up */
+	unsigned int shim_wake_seq; /* wait word: bumped by each wake-up */
 	/*
 	 * Asleep in schedule() (or ksoftirqd waiting for a kick): not
 	 * counted among the tasks that can run (shim_quiesce()); set and
