@@ -56,7 +56,7 @@ MODULES		:= $(patsubst $(TOP)/drivers/%.c,$(BUILD)/modules/%.o,\
 		   $(wildcard $(TOP)/drivers/legacy/*.c $(TOP)/drivers/converted/*.c))
 
 .PHONY: all help deps lint cflags ldlibs check run-checks check-valgrind demo convert bench sanitize \
-	clean explore drivers side-binaries scenario-binary soak mutate
+	clean explore drivers side-binaries scenario-binary src-binary soak mutate
 .DEFAULT_GOAL := all
 
 help:		## list the targets
@@ -132,6 +132,35 @@ $(BUILD)/tests/%: $$(wildcard $(TOP)/tests/%/*.c) $(TOP)/tests/child.c $(TOP)/dr
 		$(if $(wildcard $(call test_stacklib,$*)),$(call test_stacklib,$*)) \
 		$(LIBSHIM) $(CRITERION) $(HOSTLIBS)
 
+# tests/kernel24: 2.4 code as a module build compiles it (kernel/*.c, on the
+# 2.4 headers and the tty layer of the task queue) beside Criterion tests
+# (*.c, on the C library's headers, which 2.4's types would clash with)
+K24T_KERNEL	:= $(wildcard $(TOP)/tests/kernel24/kernel/*.c) \
+		   $(wildcard $(TOP)/drivers/tty-core/legacy/*.c)
+K24T_OBJS	:= $(patsubst %.c,$(BUILD)/tests/.kernel24/%.o,$(notdir $(K24T_KERNEL)))
+K24T_HDRS	:= $(shell find $(TOP)/shim/include-2.4 $(TOP)/drivers/tty-core/legacy/include \
+		     $(TOP)/tests/kernel24 -name '*.h')
+k24t_compile	= $(CC) $(CFLAGS) -D__KERNEL__ -DMODULE -I$(TOP)/tests/kernel24 \
+		  -I$(TOP)/drivers/tty-core/legacy/include -I$(TOP)/shim/include-2.4 \
+		  $(KCFLAGS) -c -o $@ $<
+
+$(BUILD)/tests/.kernel24/%.o: $(TOP)/tests/kernel24/kernel/%.c $(K24T_HDRS) $(SHIM_HDRS)
+	@mkdir -p $(@D)
+	$(k24t_compile)
+
+$(BUILD)/tests/.kernel24/%.o: $(TOP)/drivers/tty-core/legacy/%.c $(K24T_HDRS) $(SHIM_HDRS)
+	@mkdir -p $(@D)
+	$(k24t_compile)
+
+$(BUILD)/tests/kernel24: $(wildcard $(TOP)/tests/kernel24/*.c) $(TOP)/tests/child.c \
+		$(K24T_OBJS) $(LIBS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(KCFLAGS) -I$(TOP)/tests -I$(TOP)/tests/kernel24 \
+		-I$(TOP)/drivers/tty-core/legacy/include -o $@ \
+		$(wildcard $(TOP)/tests/kernel24/*.c) $(TOP)/tests/child.c $(K24T_OBJS) \
+		-Wl,--whole-archive $(LIB_TASKQUEUE) -Wl,--no-whole-archive \
+		$(LIBSHIM) $(CRITERION) $(HOSTLIBS)
+
 # stress programs: plain programs (ThreadSanitizer runs them), one per stack
 STRESS_BINS	:= $(BUILD)/tests/stress/stress-workqueue $(BUILD)/tests/stress/stress-taskqueue
 STRESS_DEPS	:= $(TOP)/tests/stress/stress.h $(LIBS)
@@ -162,7 +191,7 @@ CHECKS		= $(TEST_BINS) $(STRESS_BINS) $(TOP)/tests/fastpath/run \
 		  $(TOP)/tests/demo/run "$(TOP)/tests/modpost/run $(MODULES)" \
 		  $(TOP)/tests/semantic-patches/run $(TOP)/tests/harness/run \
 		  $(TOP)/tests/explore/run $(TOP)/tests/replay/run $(TOP)/tests/sizes/run \
-		  $(TOP)/tests/search/run
+		  $(TOP)/tests/search/run $(TOP)/tests/tty24/run
 
 check: deps	## run every test; ends with "N passed, N failed"
 	@$(MAKE) --no-print-directory run-checks
@@ -272,10 +301,113 @@ endif
 # scenario-binary BINARY=file SRCDIR=dir SOURCES='a.c ...'
 # SCENARIO_FILES='/abs/s.c ...' STACK=... [EXTRA_OBJS=...]
 ifneq ($(BINARY),)
+ifeq ($(SIDE),)
 $(eval $(call driver_objects,$(dir $(abspath $(BINARY))).drv,$(abspath $(SRCDIR))))
 $(eval $(call scenario_binary,$(abspath $(BINARY)),$(STACK),$(abspath $(SRCDIR)),$(SOURCES),$(SCENARIO_FILES),$(EXTRA_OBJS),))
 scenario-binary: $(abspath $(BINARY))
 endif
+endif
+
+# --- a 2.4 driver as it is: make src-binary ---------------------------------
+#
+#   make src-binary BINARY=/abs/out SIDE=legacy|converted SRCDIR=/abs/dir \
+#        SOURCES='a.c b.c' NAME=name [KTREE=/abs/linux-2.4] [EXTRA_OBJS=...] \
+#        [COVERAGE=1] [SEARCH=1] [SAN=...]
+#
+# The runner; the driver's SOURCES (relative to SRCDIR) on the 2.4 headers
+# (shim/include-2.4) and the tty layer of that SIDE (drivers/tty-core/), as
+# a module build has them (__KERNEL__, MODULE), their warnings not shown;
+# that tty layer; the world's interrupt lines and generic device; the
+# generic tty exerciser, its scenarios under --driver NAME (a C
+# identifier); on the side's stack: legacy on the task queue, converted on
+# the workqueue.  A driver inside a 2.4 tree, or a copy of one given
+# KTREE=, also finds that tree's own headers: linux/cyclades.h, the PCI
+# ids (scripts/kernel24-headers).  COVERAGE=1 and SEARCH=1 instrument the
+# driver's own sources as for the other drivers.  `BINARY --params` lists
+# the module's parameters.
+k24_stack_legacy := taskqueue
+k24_stack_converted := workqueue
+# $(call k24_flags,SIDE[,DRIVER DIR]): kernel code written for 2.4, as a
+# module build compiled it, with the 2.4 headers first
+k24_flags = -D__KERNEL__ -DMODULE $(if $(2),-I$(2)) \
+	    -I$(TOP)/drivers/tty-core/$(1)/include -I$(TOP)/shim/include-2.4 $(KCFLAGS)
+
+ifneq ($(SIDE),)
+ifneq ($(BINARY),)
+ifeq ($(filter legacy converted,$(SIDE)),)
+$(error SIDE must be legacy (the task queue) or converted (the workqueue), not "$(SIDE)")
+endif
+ifeq ($(shell echo '$(NAME)' | grep -E '^[A-Za-z_][A-Za-z0-9_]*$$'),)
+$(error NAME must be a C identifier (the runner's --driver), not "$(NAME)")
+endif
+K24_OUT		:= $(abspath $(BINARY))
+K24_DIR		:= $(dir $(K24_OUT)).k24-$(notdir $(K24_OUT))
+K24_SRC		:= $(abspath $(SRCDIR))
+K24_CORE	:= $(TOP)/drivers/tty-core/$(SIDE)
+K24_HDRS	:= $(shell find $(TOP)/shim/include-2.4 $(K24_CORE)/include -name '*.h') \
+		   $(SHIM_HDRS)
+K24_DRV		:= $(dir $(K24_OUT)).drv
+K24_OBJS	:= $(K24_DIR)/main.o $(K24_DIR)/exercise.o \
+		   $(patsubst %.c,$(K24_DRV)/%.o,$(SOURCES)) \
+		   $(patsubst $(K24_CORE)/%.c,$(K24_DIR)/core/%.o,$(wildcard $(K24_CORE)/*.c)) \
+		   $(patsubst $(TOP)/drivers/world/%.c,$(K24_DIR)/world/%.o,\
+		     $(filter-out $(if $(SEARCH),,%/sancov.c),$(DEVICE_SRCS)))
+
+# the tree's own headers, if the driver lies in one (or KTREE= names the
+# tree a copy came from): -I of links to them, or nothing
+$(K24_DIR)/tree.flags: $(K24_HDRS) $(TOP)/scripts/kernel24-headers FORCE
+	@mkdir -p $(@D)
+	@$(TOP)/scripts/kernel24-headers $(K24_SRC) $(K24_DIR)/tree $(KTREE) > $@.new
+	@cmp -s $@.new $@ && rm $@.new || mv $@.new $@
+
+.PHONY: FORCE
+FORCE:
+
+# the driver's objects in .drv/ beside the binary, as the demo's coverage
+# looks for them; their own headers as gcc found them (-MMD)
+$(K24_DRV)/%.o: $(K24_SRC)/%.c $(K24_HDRS) $(K24_DIR)/tree.flags
+	@mkdir -p $(@D)
+	$(call quiet,CC,$@)
+	$(Q)$(CC) $(CFLAGS) -w -MMD -MP $(call k24_flags,$(SIDE),$(K24_SRC)) \
+		$$(cat $(K24_DIR)/tree.flags) \
+		$(if $(COVERAGE),$(call coverage_flags,$(K24_SRC))) \
+		$(if $(SEARCH),$(search_flags)) -c -o $@ $<
+
+-include $(patsubst %.c,$(K24_DRV)/%.d,$(SOURCES))
+
+$(K24_DIR)/core/%.o: $(K24_CORE)/%.c $(K24_HDRS)
+	@mkdir -p $(@D)
+	$(call quiet,CC,$@)
+	$(Q)$(CC) $(CFLAGS) $(call k24_flags,$(SIDE)) -c -o $@ $<
+
+$(K24_DIR)/exercise.o: $(TOP)/drivers/exercise/tty.c $(K24_HDRS) $(DRIVER_HDRS)
+	@mkdir -p $(@D)
+	$(call quiet,CC,$@)
+	$(Q)$(CC) $(CFLAGS) $(call k24_flags,$(SIDE)) -I$(TOP)/drivers/include \
+		-I$(SCENARIO_DIR) -DEXERCISE_DRIVER=$(NAME) -c -o $@ $<
+
+$(K24_DIR)/world/%.o: $(TOP)/drivers/world/%.c $(DRIVER_HDRS) $(SHIM_HDRS)
+	@mkdir -p $(@D)
+	$(call quiet,CC,$@)
+	$(Q)$(CC) $(CFLAGS) $(KCFLAGS) -I$(TOP)/drivers/include -c -o $@ $<
+
+$(K24_DIR)/main.o: $(SCENARIO_DIR)/main.c $(SCENARIO_DIR)/scenario.h $(SHIM_HDRS)
+	@mkdir -p $(@D)
+	$(call quiet,CC,$@)
+	$(Q)$(CC) $(CFLAGS) $(KCFLAGS) -I$(SCENARIO_DIR) \
+		-DSTACK_NAME='"$(k24_stack_$(SIDE))"' -c -o $@ $<
+
+$(K24_OUT): $(K24_OBJS) $(EXTRA_OBJS) $(LIBS)
+	$(call quiet,LD,$@)
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(K24_OBJS) $(EXTRA_OBJS) \
+		-Wl,--whole-archive $(BUILD)/lib$(k24_stack_$(SIDE)).a -Wl,--no-whole-archive \
+		$(LIBSHIM) $(HOSTLIBS) -Wl,-z,now $(if $(COVERAGE),$(GCOV_LIBS))
+endif
+endif
+
+src-binary: $(K24_OUT)	## a 2.4 driver as it is, with the tty exerciser (BINARY= SIDE= SRCDIR= SOURCES= NAME=)
+	@$(if $(and $(BINARY),$(SIDE),$(SRCDIR),$(SOURCES),$(NAME)),,\
+		$(error give BINARY=/abs/out SIDE=legacy|converted SRCDIR=dir SOURCES='a.c ...' NAME=name))
 
 drivers: $(DRIVER_BINS)	## build every driver's scenario binaries, both sides (build/drivers/)
 
@@ -304,8 +436,9 @@ $(BUILD)/modules/%.o: $(TOP)/drivers/%.c $(LIBS)
 # tests/drivers runs the scenario binaries of both stacks
 $(BUILD)/tests/drivers: $(DRIVER_BINS)
 
-convert: deps	## regenerate drivers/converted from drivers/legacy (semantic patches, then drivers/design/)
+convert: deps	## regenerate drivers/converted from drivers/legacy (semantic patches, then drivers/design/), and the converted tty layer
 	@$(TOP)/scripts/convert-drivers $(TOP)/drivers/converted
+	@$(TOP)/scripts/convert-tty-core $(TOP)/drivers/tty-core/converted
 
 DEMO_ARGS	= $(if $(QUICK),--quick) $(foreach d,$(DRIVER),--driver $(d)) \
 		  $(foreach e,$(EXTRA),--extra $(abspath $(e))) \

@@ -179,3 +179,34 @@ void memset_io(volatile void *addr, int c, unsigned long n)
 	while (n--)
 		shim_io_write(t++, (unsigned char) c, 1);
 }
+
+/*
+ * 2.4's readb() and friends took any address, and 2.4 drivers gave them
+ * physical ones of the ISA hole (isa_readb(), or a board's base from a
+ * module parameter) as well as ioremap()ed ones.  Below 1 MB nothing of
+ * the sandbox is mapped: such an address is the device's, physically.
+ */
+#define ISA_HOLE_END 0x100000UL
+
+unsigned int shim_io_read_any(unsigned long addr, int size)
+{
+	const struct shim_io_ops *o;
+
+	if (addr >= ISA_HOLE_END)
+		return shim_io_read((const volatile void *) addr, size);
+	o = ops();
+	return o && o->read ? o->read(addr, size) & ones(size) : ones(size);
+}
+
+void shim_io_write_any(unsigned long addr, unsigned int val, int size)
+{
+	const struct shim_io_ops *o;
+
+	if (addr >= ISA_HOLE_END) {
+		shim_io_write((const volatile void *) addr, val, size);
+		return;
+	}
+	o = ops();
+	if (o && o->write)
+		o->write(addr, val & ones(size), size);
+}

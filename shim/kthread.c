@@ -26,6 +26,7 @@ static struct task_struct *alloc_task(const char *comm, unsigned long flags)
 	snprintf(tsk->comm, sizeof(tsk->comm), "%s", comm);
 	memcpy(tsk->shim_comm_shown, tsk->comm, sizeof(tsk->comm));
 	atomic_set(&tsk->usage, 1);
+	shim_task_born();
 	return tsk;
 }
 
@@ -42,6 +43,7 @@ void put_task_struct(struct task_struct *tsk)
 
 static void adopted_thread_exit(void *tsk)
 {
+	shim_task_gone();
 	put_task_struct(tsk);
 }
 
@@ -75,6 +77,7 @@ static void kthread_exit(struct task_struct *tsk)
 	tsk->flags |= PF_EXITING;
 	__atomic_store_n(&tsk->state, TASK_ZOMBIE, __ATOMIC_SEQ_CST);
 	__atomic_sub_fetch(&kthreads_running, 1, __ATOMIC_SEQ_CST);
+	shim_task_gone();
 	shim_set_current(NULL);
 	put_task_struct(tsk);
 }
@@ -141,6 +144,8 @@ int kernel_thread(int (*fn)(void *), void *arg, unsigned long flags)
 	tsk = alloc_task(current->comm, PF_KTHREAD);
 	start = shim_host_zalloc(sizeof(*start));
 	if (!tsk || !start) {
+		if (tsk)
+			shim_task_gone();
 		shim_host_free(tsk);
 		shim_host_free(start);
 		return -ENOMEM;
@@ -155,6 +160,7 @@ int kernel_thread(int (*fn)(void *), void *arg, unsigned long flags)
 				 start, 0);
 	if (err) {
 		__atomic_sub_fetch(&kthreads_running, 1, __ATOMIC_SEQ_CST);
+		shim_task_gone();
 		shim_host_free(start);
 		shim_host_free(tsk);
 		return err;

@@ -78,6 +78,20 @@ int printk(const char *fmt, ...)
 	return r;
 }
 
+/*
+ * 2.4's console_print(): a string to the consoles, whatever the log
+ * level, and not to the log (2.4 wrote it to each console driver and
+ * nowhere else).  Here the console is the host's.
+ */
+void console_print(const char *s)
+{
+	size_t len = strlen(s);
+
+	shim_mutex_lock_unseen(&log_lock);
+	shim_console_write(s, len);
+	shim_mutex_unlock_unseen(&log_lock);
+}
+
 size_t shim_printk_read(char *buf, size_t len)
 {
 	size_t n, from;

@@ -12,6 +12,7 @@
 #include "shim.h"
 #include <linux/completion.h>
 #include <linux/preempt.h>
+#include <asm/processor.h>
 
 __thread unsigned long shim_preempt;
 __thread struct task_struct *shim_current;
@@ -24,13 +25,6 @@ unsigned long shim_preempt_count(void)
 void shim_preempt_add(unsigned long val)
 {
 	shim_preempt += val;
-}
-
-void shim_irq_enter(void)
-{
-	if (unlikely(shim_controlled) && !shim_preempt)
-		shim_ctl_irq_enter();
-	shim_preempt += HARDIRQ_OFFSET;
 }
 
 void shim_preempt_sub(unsigned long val)
@@ -124,7 +118,8 @@ struct task_struct *shim_get_current(void)
 
 void __might_sleep(const char *func)
 {
-	if (unlikely(shim_preempt)) {
+	/* 2.4: a holder of cli()'s global lock may sleep; it lets it go */
+	if (unlikely(shim_preempt) && !shim_irqlock_may_sleep()) {
 		printk(KERN_ERR
 		       "BUG: sleeping function called from invalid "
 		       "context: %s() in %s/%d, preempt_count 0x%08lx\n",
@@ -133,11 +128,111 @@ void __might_sleep(const char *func)
 	}
 }
 
+/*
+ * Tasks that can run: born and not ended, and not asleep in schedule().
+ * shim_quiesce() waits until the caller is the only one.  A task is
+ * counted out by itself as it goes to sleep and back in by whoever makes
+ * it runnable, both under its shim_sleep_lock: so a task that can run is
+ * never counted out, and whoever wakes it is counted while it does.
+ */
+static int tasks_awake;
+static unsigned int awake_seq; /* wait word: bumped as tasks fall asleep */
+static int awake_watchers;
+
+static inline void sleep_lock(struct task_struct *t)
+{
+	while (__atomic_exchange_n(&t->shim_sleep_lock, 1, __ATOMIC_ACQUIRE))
+		while (__atomic_load_n(&t->shim_sleep_lock, __ATOMIC_RELAXED))
+			__cpu_relax();
+}
+
+static inline void sleep_unlock(struct task_struct *t)
+{
+	__atomic_store_n(&t->shim_sleep_lock, 0, __ATOMIC_RELEASE);
+}
+
+static void awake_changed(void)
+{
+	if (__atomic_load_n(&awake_watchers, __ATOMIC_SEQ_CST)) {
+		__atomic_add_fetch(&awake_seq, 1, __ATOMIC_SEQ_CST);
+		shim_host_wake(&awake_seq, INT_MAX);
+	}
+}
+
+void shim_task_born(void)
+{
+	__atomic_add_fetch(&tasks_awake, 1, __ATOMIC_SEQ_CST);
+}
+
+void shim_task_gone(void)
+{
+	__atomic_sub_fetch(&tasks_awake, 1, __ATOMIC_SEQ_CST);
+	awake_changed();
+}
+
+/*
+ * @t goes to sleep unless @still_runs(@arg) says otherwise, tested under
+ * its lock: 1 if it sleeps (counted out).
+ */
+int shim_sleep_begin(struct task_struct *t, int (*still_runs)(void *),
+		     void *arg)
+{
+	int sleeps;
+
+	sleep_lock(t);
+	sleeps = !still_runs(arg);
+	if (sleeps) {
+		t->shim_asleep = 1;
+		__atomic_sub_fetch(&tasks_awake, 1, __ATOMIC_SEQ_CST);
+	}
+	sleep_unlock(t);
+	if (sleeps)
+		awake_changed();
+	return sleeps;
+}
+
+/* @t can run again: counted in, once, by itself or by its waker. */
+void shim_sleep_end(struct task_struct *t)
+{
+	sleep_lock(t);
+	if (t->shim_asleep) {
+		t->shim_asleep = 0;
+		__atomic_add_fetch(&tasks_awake, 1, __ATOMIC_SEQ_CST);
+	}
+	sleep_unlock(t);
+}
+
+/* Sleep until the caller is the only task that can run and @idle() holds. */
+void shim_wait_awake_alone(int (*idle)(void))
+{
+	(void) current; /* the caller is a task, counted in */
+	__atomic_add_fetch(&awake_watchers, 1, __ATOMIC_SEQ_CST);
+	for (;;) {
+		unsigned int seq =
+			__atomic_load_n(&awake_seq, __ATOMIC_SEQ_CST);
+
+		if (__atomic_load_n(&tasks_awake, __ATOMIC_SEQ_CST) <= 1 &&
+		    idle())
+			break;
+		shim_host_wait(&awake_seq, seq, -1);
+	}
+	__atomic_sub_fetch(&awake_watchers, 1, __ATOMIC_SEQ_CST);
+}
+
+static int task_running(void *tsk)
+{
+	return __atomic_load_n(&((struct task_struct *) tsk)->state,
+			       __ATOMIC_SEQ_CST) == TASK_RUNNING;
+}
+
 void schedule(void)
 {
 	struct task_struct *tsk = current;
 	uint32_t seq;
 
+	/* 2.4's release_kernel_lock(): cli()'s lock goes, irqs come on */
+	if (unlikely(shim_global_irq_holder == tsk))
+		shim_irqlock_schedule(tsk);
 	if (unlikely(shim_preempt)) {
 		printk(KERN_ERR "BUG: scheduling while atomic: %s/%d/0x%08lx\n",
 		       tsk->comm, tsk->pid, shim_preempt);
@@ -157,6 +252,8 @@ void schedule(void)
 		shim_yield();
 		return;
 	}
+	if (!shim_sleep_begin(tsk, task_running, tsk))
+		return;
 	for (;;) {
 		seq = __atomic_load_n(&tsk->shim_wake_seq, __ATOMIC_SEQ_CST);
 		if (__atomic_load_n(&tsk->state, __ATOMIC_SEQ_CST) ==
@@ -164,6 +261,7 @@ void schedule(void)
 			break;
 		shim_host_wait(&tsk->shim_wake_seq, seq, -1);
 	}
+	shim_sleep_end(tsk);
 }
 
 /*
@@ -194,6 +292,7 @@ int shim_wake_mark(struct task_struct *p, long mode)
 	} while (!__atomic_compare_exchange_n(&p->state, &state, TASK_RUNNING,
 					      0, __ATOMIC_SEQ_CST,
 					      __ATOMIC_SEQ_CST));
+	shim_sleep_end(p);
 	return 1;
 }
 
@@ -280,6 +379,8 @@ signed long schedule_timeout(signed long timeout)
 void yield(void)
 {
 	might_sleep();
+	if (unlikely(shim_global_irq_holder == current))
+		shim_irqlock_schedule(current);
 	set_current_state(TASK_RUNNING);
 	shim_yield();
 }

@@ -32,6 +32,33 @@ extern int shim_booting;
 /* The calling thread's preempt count (linux/preempt.h). */
 extern __thread unsigned long shim_preempt;
 
+/*
+ * global_irq.c: 2.4's cli() lock.  Its holder, tested by schedule(); let
+ * go there (and interrupts enabled, as release_kernel_lock() did); may a
+ * holder sleep (atomic only through its cli())?
+ */
+extern struct task_struct *shim_global_irq_holder;
+extern void shim_irqlock_schedule(struct task_struct *tsk);
+extern int shim_irqlock_may_sleep(void);
+/* a bottom half or a run of timers: not while cli()'s lock is held */
+extern void shim_bh_enter(void);
+extern void shim_bh_exit(void);
+
+/* time.c: reads of jiffies in a row from one place (a busy wait?) */
+extern __thread unsigned int shim_jiffy_polls;
+
+/*
+ * sched.c: tasks that can run (shim_quiesce()).  Born counted in, gone
+ * counted out; shim_sleep_begin() counts @t out unless @still_runs(@arg)
+ * (tested under @t's sleep lock), shim_sleep_end() counts it back in.
+ */
+extern void shim_task_born(void);
+extern void shim_task_gone(void);
+extern int shim_sleep_begin(struct task_struct *t, int (*still_runs)(void *),
+			    void *arg);
+extern void shim_sleep_end(struct task_struct *t);
+extern void shim_wait_awake_alone(int (*idle)(void));
+
 /* kernel_lock.c: schedule() for a holder of the big kernel lock */
 extern void shim_schedule_kernel_locked(struct task_struct *tsk);
 

@@ -123,7 +123,9 @@ static void *__kmalloc(size_t size, unsigned int gfp, const char *caller,
 	int counted = !__atomic_load_n(&shim_booting, __ATOMIC_ACQUIRE);
 	u64 red = RED_ACTIVE;
 
-	if ((gfp & __GFP_WAIT) && unlikely(shim_preempt)) {
+	/* 2.4: a holder of cli()'s lock may sleep (and lose the lock) */
+	if ((gfp & __GFP_WAIT) && unlikely(shim_preempt) &&
+	    !shim_irqlock_may_sleep()) {
 		printk(KERN_ERR
 		       "BUG: sleeping kmalloc(%zu) from %s() in atomic "
 		       "context: %s/%d, preempt_count 0x%08lx (use GFP_ATOMIC)\n",

@@ -16,6 +16,7 @@
 static void (*bh_base[NR_BH])(void);
 static unsigned long bh_active;
 static unsigned int ksoftirqd_kick; /* wait word */
+static struct task_struct *ksoftirqd_task;
 
 void init_bh(int nr, void (*routine)(void))
 {
@@ -35,7 +36,13 @@ void mark_bh(int nr)
 
 void shim_kick_ksoftirqd(void)
 {
+	struct task_struct *t =
+		__atomic_load_n(&ksoftirqd_task, __ATOMIC_ACQUIRE);
+
 	__atomic_add_fetch(&ksoftirqd_kick, 1, __ATOMIC_SEQ_CST);
+	/* counted in before it can run, so never seen idle with work */
+	if (t)
+		shim_sleep_end(t);
 	shim_host_wake(&ksoftirqd_kick, 1);
 }
 
@@ -49,11 +56,14 @@ static void run_bottom_halves(void)
 		for (nr = 0; nr < NR_BH; nr++) {
 			if (!(active & (1UL << nr)) || !bh_base[nr])
 				continue;
+			/* not while 2.4's cli() lock is held (bh_action()) */
+			shim_bh_enter();
 			shim_preempt_add(SOFTIRQ_OFFSET);
 			trace_softirq_entry(bh_base[nr]);
 			bh_base[nr]();
 			trace_softirq_exit(bh_base[nr]);
 			shim_preempt_sub(SOFTIRQ_OFFSET);
+			shim_bh_exit();
 		}
 	}
 	shim_mutex_unlock(&shim_softirq_mutex);
@@ -80,6 +90,20 @@ void shim_softirq_sync(void)
 	}
 }
 
+/* Is a bottom half marked? (shim_quiesce()) */
+int shim_bh_pending(void)
+{
+	return __atomic_load_n(&bh_active, __ATOMIC_SEQ_CST) != 0;
+}
+
+/* ksoftirqd sleeps (counted out) unless kicked since it looked */
+static int kicked_since(void *kick)
+{
+	return __atomic_load_n(&ksoftirqd_kick, __ATOMIC_SEQ_CST) !=
+		       *(unsigned int *) kick ||
+	       __atomic_load_n(&bh_active, __ATOMIC_SEQ_CST);
+}
+
 /* boot waits for it: ps -L shows ksoftirqd/0 by the time main() runs */
 static DECLARE_COMPLETION(ksoftirqd_started);
 
@@ -88,6 +112,7 @@ static int ksoftirqd(void *unused)
 	(void) unused;
 	strcpy(current->comm, "ksoftirqd/0");
 	daemonize();
+	__atomic_store_n(&ksoftirqd_task, current, __ATOMIC_RELEASE);
 	complete(&ksoftirqd_started);
 	for (;;) {
 		unsigned int kick =
@@ -99,7 +124,10 @@ static int ksoftirqd(void *unused)
 		if (__atomic_load_n(&bh_active, __ATOMIC_SEQ_CST))
 			continue;
 		/* until kicked, or until the next timer is due */
-		shim_host_wait(&ksoftirqd_kick, kick, ns);
+		if (shim_sleep_begin(current, kicked_since, &kick)) {
+			shim_host_wait(&ksoftirqd_kick, kick, ns);
+			shim_sleep_end(current);
+		}
 	}
 	return 0;
 }

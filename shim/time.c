@@ -58,6 +58,65 @@ void shim_set_virtual_jiffies(unsigned long j)
 	__atomic_store_n(&virtual_jiffies, j, __ATOMIC_RELEASE);
 }
 
+/*
+ * A 2.4 driver may wait for time by reading jiffies in a loop, and the
+ * timer interrupt moved them under it.  A clock that only a test moves
+ * (virtual time; a controlled run's) would hold still under such a loop
+ * for ever.  So reads of jiffies by 2.4 code (shim_jiffies_polled(), the
+ * 2.4 headers' jiffies) count, per task, reads of one value from one
+ * place in a row, a count an interrupt starts again; at JIFFY_POLLS
+ * (about what a CPU reads in a tick) the task has been busy a tick, and
+ * the tick comes: virtual jiffies move on by one (the timers falling due
+ * then run at the next advance, as a busy CPU would have run them late),
+ * a controlled run's clock moves to the next jiffy.  The same code reads
+ * the same number of times, so a run stays reproducible.
+ */
+#define JIFFY_POLLS 10000
+
+__thread unsigned int shim_jiffy_polls;
+static __thread const char *poll_site;
+static __thread unsigned long poll_jiffy;
+
+static unsigned long jiffy_tick(const char *site, unsigned long j)
+{
+	static int warned;
+
+	/* 2.4 SMP: the tick's interrupt waits while cli()'s lock is held */
+	if (shim_global_irq_holder == current &&
+	    !__atomic_exchange_n(&warned, 1, __ATOMIC_RELAXED))
+		printk(KERN_WARNING
+		       "WARNING: %s: %s/%d busy-waits on jiffies holding "
+		       "the global interrupt lock (cli()): on 2.4 the timer "
+		       "interrupt could not come and the wait never ended\n",
+		       site, current->comm, current->pid);
+	if (shim_clock_is_virtual()) {
+		unsigned long old = j;
+
+		__atomic_compare_exchange_n(&virtual_jiffies, &old, j + 1, 0,
+					    __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+		shim_point(SHIM_POINT_RELAX);
+	} else if (shim_controlled) {
+		shim_ctl_delay(shim_ns_until_jiffy(j + 1) + 1);
+	}
+	return shim_jiffies();
+}
+
+unsigned long shim_jiffies_polled(const char *site)
+{
+	unsigned long j = shim_jiffies();
+
+	if (likely(site != poll_site || j != poll_jiffy)) {
+		poll_site = site;
+		poll_jiffy = j;
+		shim_jiffy_polls = 1;
+		return j;
+	}
+	if (likely(++shim_jiffy_polls < JIFFY_POLLS))
+		return j;
+	shim_jiffy_polls = 0;
+	return jiffy_tick(site, j);
+}
+
 void udelay(unsigned long usecs)
 {
 	u64 end = shim_clock_ns() + usecs * 1000ULL;

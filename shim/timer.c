@@ -99,6 +99,7 @@ static int enqueue_timer(struct timer_list *timer)
 	struct list_head *pos;
 
 	timer->shim_seq = ++timer_seq;
+	timer->shim_armed = jiffies;
 	list_for_each_prev(pos, &timers) {
 		struct timer_list *t =
 			list_entry(pos, struct timer_list, entry);
@@ -263,6 +264,8 @@ long shim_run_timers(void)
 	long ns = -1;
 
 	shim_mutex_lock(&shim_softirq_mutex);
+	/* timers were a bottom half in 2.4: not inside cli() */
+	shim_bh_enter();
 	spin_lock_irqsave(&timers_lock, flags);
 	while (!shim_clock_is_virtual() && run_first_timer(jiffies, &flags))
 		;
@@ -271,8 +274,103 @@ long shim_run_timers(void)
 			list_entry(timers.next, struct timer_list, entry)
 				->expires);
 	spin_unlock_irqrestore(&timers_lock, flags);
+	shim_bh_exit();
 	shim_mutex_unlock(&shim_softirq_mutex);
 	return ns;
+}
+
+/* The expiry of the first pending timer in @expires; 0 if there is none. */
+int shim_timer_next(unsigned long *expires)
+{
+	unsigned long flags;
+	int ret = 0;
+
+	spin_lock_irqsave(&timers_lock, flags);
+	if (!list_empty(&timers)) {
+		*expires = list_entry(timers.next, struct timer_list, entry)
+				   ->expires;
+		ret = 1;
+	}
+	spin_unlock_irqrestore(&timers_lock, flags);
+	return ret;
+}
+
+/*
+ * The tick that runs @timer: the first after it was armed, not before it
+ * expires.  A timer due already when armed runs at the next tick, as the
+ * timer interrupt ran it (so one re-armed for "now", schedule_timeout(0),
+ * lets time move); one armed before a tick that it expires at runs in
+ * that tick, with the others due then, whichever of them ran first.
+ */
+static unsigned long timer_tick(const struct timer_list *timer)
+{
+	if (time_after(timer->expires, timer->shim_armed))
+		return timer->expires;
+	return timer->shim_armed + 1;
+}
+
+/*
+ * Called with timers_lock held: the pending timer whose tick comes first
+ * (in list order among equals), and that tick in @tick; NULL if none.
+ * The list is in expiry order and a tick is never before its expiry, so
+ * the search stops at the first timer expiring after the best tick.
+ */
+static struct timer_list *next_to_run(unsigned long *tick)
+{
+	struct timer_list *t, *best = NULL;
+
+	list_for_each_entry(t, &timers, entry) {
+		unsigned long when = timer_tick(t);
+
+		if (best && time_after(t->expires, *tick))
+			break;
+		if (!best || time_before(when, *tick)) {
+			best = t;
+			*tick = when;
+		}
+	}
+	return best;
+}
+
+/*
+ * Virtual time, one timer at a time: run the pending timer whose tick
+ * (timer_tick()) comes first, if that is by @until, time moving to that
+ * tick if it is still to come, and return 1; else move time to @until
+ * and return 0.  A scenario that lets the system settle between two
+ * timers sees their effects in one order, whatever the host's threads
+ * do: what a timer wakes finishes before the next timer runs.
+ */
+int shim_clock_step(unsigned long until)
+{
+	struct timer_list *timer;
+	unsigned long flags, tick;
+	int ran = 0;
+
+	if (!shim_clock_is_virtual() || in_interrupt()) {
+		printk(KERN_ERR "shim_clock_step: virtual time and process "
+				"context only\n");
+		return 0;
+	}
+	shim_mutex_lock(&advance_mutex);
+	shim_mutex_lock(&shim_softirq_mutex);
+	shim_bh_enter();
+	spin_lock_irqsave(&timers_lock, flags);
+	timer = next_to_run(&tick);
+	if (timer && !time_after(tick, until)) {
+		if (time_after(tick, jiffies))
+			shim_set_virtual_jiffies(tick);
+		/* first in line: what run_first_timer() takes */
+		list_del(&timer->entry);
+		list_add(&timer->entry, &timers);
+		ran = run_first_timer(jiffies, &flags);
+	}
+	if (!ran && time_after(until, jiffies))
+		shim_set_virtual_jiffies(until);
+	spin_unlock_irqrestore(&timers_lock, flags);
+	shim_bh_exit();
+	shim_mutex_unlock(&shim_softirq_mutex);
+	shim_mutex_unlock(&advance_mutex);
+	return ran;
 }
 
 void shim_clock_advance(unsigned long ticks)
@@ -299,6 +397,7 @@ void shim_clock_advance(unsigned long ticks)
 	shim_mutex_lock(&advance_mutex);
 	target = jiffies + ticks;
 	shim_mutex_lock(&shim_softirq_mutex);
+	shim_bh_enter();
 	spin_lock_irqsave(&timers_lock, flags);
 	for (;;) {
 		struct timer_list *first;
@@ -315,6 +414,7 @@ void shim_clock_advance(unsigned long ticks)
 	}
 	shim_set_virtual_jiffies(target);
 	spin_unlock_irqrestore(&timers_lock, flags);
+	shim_bh_exit();
 	shim_mutex_unlock(&shim_softirq_mutex);
 	shim_mutex_unlock(&advance_mutex);
 }

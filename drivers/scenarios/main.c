@@ -3,6 +3,7 @@
  *
  *   scenarios --list
  *   scenarios --driver tty --scenario burst [--seed N]
+ *   scenarios --params       (a 2.4 module's parameters: "name type" a line)
  *
  * SHIM_SCENARIO_SIZE=explore runs it at its exploration size (scn_size).
  *
@@ -20,6 +21,7 @@
 #include <string.h>
 
 #include <shim/test.h>
+#include <shim/modparam.h>
 #include "scenario.h"
 
 #ifndef STACK_NAME
@@ -321,8 +323,9 @@ static void usage(const char *prog)
 {
 	fprintf(stderr,
 		"usage: %s --list\n"
-		"       %s --driver NAME --scenario NAME [--seed N]\n",
-		prog, prog);
+		"       %s --driver NAME --scenario NAME [--seed N]\n"
+		"       %s --params\n",
+		prog, prog, prog);
 	exit(2);
 }
 
@@ -332,7 +335,7 @@ int main(int argc, char **argv)
 	struct scenario_ctx ctx;
 	uint64_t seed = 1;
 	long leaks;
-	int i, list = 0;
+	int i, list = 0, params = 0;
 
 	for (i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--list"))
@@ -343,8 +346,17 @@ int main(int argc, char **argv)
 			name = argv[++i];
 		else if (!strcmp(argv[i], "--seed") && i + 1 < argc)
 			seed = strtoull(argv[++i], NULL, 0);
+		else if (!strcmp(argv[i], "--params"))
+			params = 1;
 		else
 			usage(argv[0]);
+	}
+	if (params) {
+		const struct shim_modparam *p;
+
+		for (i = 0; (p = shim_modparam_get(i)); i++)
+			printf("%s %s\n", p->name, p->type);
+		return 0;
 	}
 	if (list) {
 		const struct scenario **p;

@@ -15,10 +15,16 @@
 #define in_softirq() ((preempt_count() & SOFTIRQ_MASK) != 0)
 #define in_interrupt() ((preempt_count() & (HARDIRQ_MASK | SOFTIRQ_MASK)) != 0)
 
-/* an interrupt arrives on the CPU the task is on (control.c may move it) */
+/*
+ * Interrupt entry and exit.  The interrupt arrives on the CPU the task
+ * is on (control.c may move it); as 2.4 had it on SMP, a handler does
+ * not start while another task holds the global interrupt lock of 2.4's
+ * cli() (shim/global_irq.c), which 2.5 code never takes.
+ */
 extern void shim_irq_enter(void);
+extern void shim_irq_exit(void);
 #define irq_enter() shim_irq_enter()
-#define irq_exit() shim_preempt_sub(HARDIRQ_OFFSET)
+#define irq_exit() shim_irq_exit()
 
 enum {
 	TIMER_BH = 0,

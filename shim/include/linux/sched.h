@@ -33,6 +33,8 @@
 
 #define MAX_SCHEDULE_TIMEOUT LONG_MAX
 
+struct tty_struct;
+
 /*
  * A task is a host thread.  Kernel code sees the kernel's fields; the
  * shim_ fields belong to the host side (sched.c).
@@ -44,8 +46,24 @@ struct task_struct {
 	char comm[16];
 	int lock_depth; /* big kernel lock nesting, -1: not held */
 
+	/*
+	 * What a 2.4 driver reads of the task that calls it (job control
+	 * and the controlling tty, credentials, the reschedule hint): the
+	 * shim leaves them as set; 2.5 code does not look.
+	 */
+	int session, pgrp, leader, tty_old_pgrp;
+	struct tty_struct *tty;
+	unsigned int uid, euid, suid, fsuid, gid, egid;
+	long need_resched;
+
 	atomic_t usage;
-	unsigned int shim_wake_seq;	 /* wait word: bumped by each wake-up */
+	unsigned int shim_wake_seq; /* wait word: bumped by each wake-up */
+	/*
+	 * Asleep in schedule() (or ksoftirqd waiting for a kick): not
+	 * counted among the tasks that can run (shim_quiesce()); set and
+	 * cleared under shim_sleep_lock, by the task and by its wakers.
+	 */
+	unsigned int shim_asleep, shim_sleep_lock;
 	char shim_comm_shown[16];	 /* the name the host thread carries */
 	struct shim_thread *shim_thread; /* its host thread (host.h) */
 };

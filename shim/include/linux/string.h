@@ -24,5 +24,8 @@ extern char *strchr(const char *s, int c);
 extern char *strrchr(const char *s, int c);
 extern char *strstr(const char *haystack, const char *needle);
 extern char *strsep(char **stringp, const char *delim);
+extern size_t strspn(const char *s, const char *accept);
+extern size_t strcspn(const char *s, const char *reject);
+extern char *strpbrk(const char *s, const char *accept);
 
 #endif /* _LINUX_STRING_H_ */

@@ -21,7 +21,8 @@ struct timer_list {
 	unsigned long expires;
 	void (*function)(unsigned long);
 	unsigned long data;
-	unsigned long shim_seq; /* arming order, to break ties */
+	unsigned long shim_seq;	  /* arming order, to break ties */
+	unsigned long shim_armed; /* jiffies when armed: its first tick after */
 };
 
 /* clang-format off */

@@ -38,6 +38,35 @@ void shim_fail_kthread_nth(unsigned long n);
 /* Wait until no bottom half is marked or running (process context). */
 void shim_softirq_sync(void);
 
+/*
+ * Wait until the sandbox is idle: no task but the caller can run, no
+ * bottom half is marked, and the timers due within a tick have run (in
+ * virtual time the caller runs them, one at a time, each followed by an
+ * idle, and the clock moves that tick).  For a scenario between two
+ * steps; process context.  Returns the timers run, or -EBUSY if timers
+ * kept falling due (one re-armed for now, for ever).
+ */
+int shim_quiesce(void);
+/* The expiry of the first pending timer in *expires; 0 if none is pending. */
+int shim_timer_next(unsigned long *expires);
+/*
+ * Virtual time, one timer at a time: run the first pending timer if it
+ * expires by jiffies value @until (time moving to its expiry) and return
+ * 1; else move time to @until and return 0.
+ */
+int shim_clock_step(unsigned long until);
+
+/*
+ * What 2.4 code leaves behind, for a scenario to look at: signals sent to
+ * processes (counted per signal, never delivered), I/O regions still
+ * claimed (port space, or memory space with @mem; their names in @buf),
+ * the file operations a driver registered for a character major.
+ */
+unsigned long shim_signals_sent(int sig);
+int shim_regions_held(int mem, char *buf, size_t len);
+struct file_operations;
+struct file_operations *shim_chrdev_fops(unsigned int major);
+
 /* Kernel threads started and not yet returned (the boot ones included). */
 int shim_kthreads_running(void);
 

@@ -1,0 +1,2 @@
+/* asm/delay.h - see linux/delay.h */
+#include <linux/delay.h>

@@ -1,0 +1,2 @@
+/* linux/autoconf.h - what `make config` wrote: see linux/config.h */
+#include <linux/config.h>

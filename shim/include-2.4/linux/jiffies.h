@@ -1,0 +1,22 @@
+/*
+ * linux/jiffies.h - jiffies as 2.4 code reads them.
+ *
+ * 2.4 had no such header: jiffies was a volatile variable the timer
+ * interrupt moved, and drivers waited for time by reading it in a loop.
+ * Each read here is the shim's jiffies, and counts towards a busy wait
+ * (shim_jiffies_polled(), shim/time.c), so that such a loop sees time
+ * move in virtual time and in a controlled run.
+ */
+#ifndef _LINUX24_JIFFIES_H
+#define _LINUX24_JIFFIES_H
+
+#include_next <linux/jiffies.h>
+
+#define __jiffies_str(x) #x
+#define __jiffies_line(x) __jiffies_str(x)
+
+extern unsigned long shim_jiffies_polled(const char *site);
+#undef jiffies
+#define jiffies shim_jiffies_polled(__FILE__ ":" __jiffies_line(__LINE__))
+
+#endif /* _LINUX24_JIFFIES_H */

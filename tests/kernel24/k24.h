@@ -1,0 +1,58 @@
+/*
+ * k24.h - what the 2.4 side of these tests (kernel/, built on the 2.4
+ * headers) offers the Criterion side (built on the C library's).
+ */
+#ifndef _TESTS_K24_H
+#define _TESTS_K24_H
+
+/* kernel/headers.c */
+int k24_module(int *in_use_after_init, int *n_inits, int *n_exits);
+void k24_flags(unsigned long *before, unsigned long *inside,
+	       unsigned long *restored);
+int k24_uaccess(char *user_buf, unsigned long *not_copied_null, int *get_null);
+int k24_pages(long *outstanding_with_page);
+const char *k24_kdevname(void);
+int k24_regions(void);
+int k24_abi(void);
+unsigned long k24_busy_wait_ticks(unsigned long ticks);
+int k24_proc(void);
+
+/* kernel/fake_tty.c: a tty driver over no hardware, and files on it */
+#define FK_FILES 8
+#define FK_TTY_DONT_FLIP 8 /* linux/tty.h's TTY_DONT_FLIP */
+
+struct tty_record;
+
+struct fk_stats {
+	int opens, closes, hangups, set_termios, throttles, unthrottles;
+	int stops, starts, baud, xmit_cnt;
+	unsigned int old_cflag;
+};
+
+int fk_init(void);
+int fk_exit(void);
+int fk_major(void);
+void fk_port_stats(int minor, struct fk_stats *st);
+/* an interrupt of the port: @n bytes received; the transmitter empty */
+void fk_rx(int minor, const char *buf, int n);
+void fk_tx(int minor);
+/* file @i of the tests, on @minor */
+int fk_open(int i, int minor);
+int fk_close(int i);
+long fk_write(int i, const char *buf, unsigned long n);
+long fk_read(int i, char *buf, unsigned long n);
+int fk_hung_up(int i);
+/* tty_hangup() (keventd) or, with @now, tty_vhangup() */
+void fk_hangup_file(int i, int now);
+void fk_tty_flag(int i, int bit, int on);
+void fk_low_latency(int i, int on);
+int fk_tty_count(int minor);
+int fk_record(const char *name, struct tty_record *r);
+/* ioctls, their arguments made in the kernel's types */
+long fk_set_speed(int i, int baud, int *now);
+long fk_lock_speed(int i);
+long fk_tcxonc(int i, int action);
+long fk_setd(int i, int ldisc);
+long fk_break(int i);
+
+#endif /* _TESTS_K24_H */
