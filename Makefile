@@ -399,7 +399,7 @@ $(K24_DIR)/main.o: $(SCENARIO_DIR)/main.c $(SCENARIO_DIR)/scenario.h $(SHIM_HDRS
 
 $(K24_OUT): $(K24_OBJS) $(EXTRA_OBJS) $(LIBS)
 	$(call quiet,LD,$@)
-	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(K24_OBJS) $(EXTRA_OBJS) \
+	$(Q)$(CC) $(CFLAGS) $(KCFLAGS) $(LDFLAGS) -o $@ $(K24_OBJS) $(EXTRA_OBJS) \
 		-Wl,--whole-archive $(BUILD)/lib$(k24_stack_$(SIDE)).a -Wl,--no-whole-archive \
 		$(LIBSHIM) $(HOSTLIBS) -Wl,-z,now $(if $(COVERAGE),$(GCOV_LIBS))
 endif

@@ -35,6 +35,12 @@ from report import StepFailed, say
 
 TOP = runner.TOP
 QUOTED = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+ANGLED = re.compile(r'^\s*#\s*include\s+<((?:linux|asm)/[^>]+)>', re.M)
+TASK_QUEUE = re.compile(r"\b(tq_struct|queue_task|schedule_task|run_task_queue|"
+                        r"DECLARE_TASK_QUEUE|INIT_TQUEUE|flush_scheduled_tasks)\b")
+# where the build finds a header before the tree's (Makefile: k24_flags)
+OURS = [os.path.join(TOP, d) for d in ("shim/include-2.4", "shim/include",
+                                       "workqueue/include", "drivers/tty-core/legacy/include")]
 # what 2.4 code uses and 2.5 code of this tree does not
 LOOKS_24 = re.compile(r"\b(save_flags|restore_flags|cli|sti)\s*\(|\bMOD_INC_USE_COUNT\b|"
                       r"<linux/malloc\.h>|\bMODULE_PARM\s*\(")
@@ -47,6 +53,8 @@ class Source:
         self.name = name
         self.files = files      # absolute paths, .c first
         self.root = root        # the directory the files are named from
+        self.tree = None        # the kernel tree they lie in, if any
+        self.tree_headers = {}  # {"linux/x.h": path}: the tree's, with tasks
         self.out = None
         self.legacy = self.converted = None
         self.exe = {}
@@ -71,6 +79,12 @@ def shown(path):
 
 def tree_version(path):
     """(VERSION, PATCHLEVEL) of the kernel tree @path lies in, or None."""
+    t = tree_of(path)
+    return t[1] if t else None
+
+
+def tree_of(path):
+    """(root, (VERSION, PATCHLEVEL)) of the kernel tree @path lies in."""
     d = os.path.dirname(os.path.abspath(path))
     while d != os.path.dirname(d):
         mk = os.path.join(d, "Makefile")
@@ -80,7 +94,7 @@ def tree_version(path):
             v = re.search(r"^VERSION\s*=\s*(\d+)", text, re.M)
             p = re.search(r"^PATCHLEVEL\s*=\s*(\d+)", text, re.M)
             if v and p:
-                return int(v.group(1)), int(p.group(1))
+                return d, (int(v.group(1)), int(p.group(1)))
         d = os.path.dirname(d)
     return None
 
@@ -128,6 +142,32 @@ def collect(paths):
     return root, files
 
 
+def tree_headers(files, tree):
+    """The headers of the kernel @tree that @files include (and those
+    include) which the sandbox does not provide, and which use the task
+    queue: they are the driver's too, and convert with it (linux/x.h ->
+    their path)."""
+    out, todo = {}, list(files)
+    while todo:
+        with open(todo.pop(), errors="replace") as fh:
+            text = fh.read()
+        for inc in ANGLED.findall(text):
+            if inc in out or any(os.path.exists(os.path.join(d, inc)) for d in OURS):
+                continue
+            sub, name = inc.split("/", 1)
+            path = os.path.join(tree, "include", sub, name)
+            if sub == "asm" and not os.path.exists(path):
+                path = os.path.join(tree, "include", "asm-i386", name)
+            if not os.path.isfile(path):
+                continue
+            with open(path, errors="replace") as fh:
+                body = fh.read()
+            if TASK_QUEUE.search(body):
+                out[inc] = path
+                todo.append(path)
+    return out
+
+
 def identifier(name):
     name = re.sub(r"\W", "_", name)
     return name if re.match(r"[A-Za-z_]", name) else "drv_" + name
@@ -148,6 +188,10 @@ def prepare(paths):
                              shown(first), version))
     moves = os.path.join(root, name + ".moves")
     src.moves = moves if os.path.exists(moves) else None
+    t = tree_of(files[0])
+    if t:
+        src.tree = t[0]
+        src.tree_headers = tree_headers(files, src.tree)
     return src
 
 
@@ -162,27 +206,37 @@ def convert(src, build, patches):
         shutil.rmtree(d, ignore_errors=True)
     # the build reads a copy: the user's tree is never written, nor
     # half-read while it changes
-    for f in src.files:
-        dst = os.path.join(src.legacy, os.path.relpath(f, src.root))
+    for f, rel in [(f, os.path.relpath(f, src.root)) for f in src.files] + \
+            [(p, inc) for inc, p in sorted(src.tree_headers.items())]:
+        dst = os.path.join(src.legacy, rel)
         os.makedirs(os.path.dirname(dst), exist_ok=True)
         shutil.copy(f, dst)
-    cmd = [os.path.join(TOP, "semantic-patches", "convert"), "-q", "-o", src.converted,
+    flat = os.path.join(src.out, "converted.flat")
+    shutil.rmtree(flat, ignore_errors=True)
+    cmd = [os.path.join(TOP, "semantic-patches", "convert"), "-q", "-o", flat,
            "-I", os.path.join(TOP, "drivers", "tty-core", "legacy", "include"),
-           "-I", os.path.join(TOP, "shim", "include-2.4")] + src.files
+           "-I", os.path.join(TOP, "shim", "include-2.4")] + src.files + \
+        sorted(src.tree_headers.values())
     r = subprocess.run(cmd, capture_output=True, text=True, errors="replace")
     lines = r.stdout.splitlines()
     for line in lines:
         say(line)
-    if r.returncode not in (0, 1) or not os.path.isdir(src.converted):
+    if r.returncode not in (0, 1) or not os.path.isdir(flat):
         sys.stdout.write(r.stderr)
         raise StepFailed("conversion", "convert %s exited %d (above)" % (
             " ".join(shown(f) for f in src.files), r.returncode))
-    # convert writes only what it converted: the rest as it was
-    for f in src.files:
-        dst = os.path.join(src.converted, os.path.relpath(f, src.root))
-        if not os.path.exists(dst):
-            os.makedirs(os.path.dirname(dst), exist_ok=True)
-            shutil.copy(f, dst)
+    # convert -o writes each file it was given by its name alone: put each
+    # where the build looks, the tree's headers under linux/ or asm/ in
+    # the driver's directory (first on its include path); what convert
+    # did not write, as it was
+    places = [(f, os.path.relpath(f, src.root)) for f in src.files]
+    places += [(p, inc) for inc, p in sorted(src.tree_headers.items())]
+    for f, rel in places:
+        dst = os.path.join(src.converted, rel)
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        done = os.path.join(flat, os.path.basename(f))
+        shutil.copy(done if os.path.exists(done) else f, dst)
+    shutil.rmtree(flat, ignore_errors=True)
     src.context = [x for x in lines if ": context: " in x]
     for p in patches:
         from convert import apply_patch
@@ -205,7 +259,7 @@ def build(src, monitor, coverage=True, san=None, build_dir=None, out=None,
         path = os.path.join(out or os.path.join(src.out, "bin"), side, src.name)
         os.makedirs(os.path.dirname(path), exist_ok=True)
         err = runner.make("src-binary", BINARY=path, SIDE=side, SRCDIR=d,
-                          SOURCES=" ".join(src.sources), NAME=src.name,
+                          SOURCES=" ".join(src.sources), NAME=src.name, KTREE=src.tree,
                           EXTRA_OBJS=monitor, COVERAGE=1 if coverage else None,
                           SAN=san, BUILD=build_dir)
         if err:
