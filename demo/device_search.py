@@ -204,11 +204,22 @@ class Driver:
         self.scenarios = [s.name for s in runner.scenarios_of(self.exe, name)]
         if not self.scenarios:
             raise SystemExit("%s: no scenario of driver %s (--list)" % (exe, name))
-        self.objdir = coverage.objdir(self.exe)
+        self.objdir = self._objdir()
         self.gcno = sorted(os.path.join(self.objdir, f) for f in os.listdir(self.objdir)
-                           if f.endswith(".gcno")) if os.path.isdir(self.objdir) else []
+                           if f.endswith(".gcno")) if self.objdir else []
         self.files, self.site_lines = self._sources()
         self.dictionary = self._dictionary()
+
+    def _objdir(self):
+        """Where the driver's objects and their gcov notes are: .drv/
+        beside a scenario binary (the Makefile's side rules), or the
+        drv/ of make src-binary's .k24-NAME/; None if neither has any."""
+        here = os.path.dirname(self.exe)
+        for d in (coverage.objdir(self.exe),
+                  os.path.join(here, ".k24-" + os.path.basename(self.exe), "drv")):
+            if os.path.isdir(d) and any(f.endswith(".gcno") for f in os.listdir(d)):
+                return d
+        return None
 
     def _sources(self):
         """The driver's sources (from its gcov notes) and, per file, the
@@ -268,7 +279,9 @@ class Driver:
         d = os.path.join(self.tmp, "run%d" % next(self.count))
         os.makedirs(d)
         report = os.path.join(d, "device.json")
-        env = dict(coverage.run_env(self.exe, d), SHIM_DEVICE=cfg.device(),
+        # each run's counters apart (GCOV_PREFIX), as coverage.run_env()
+        strip = len([p for p in (self.objdir or "").split(os.sep) if p])
+        env = dict(GCOV_PREFIX=d, GCOV_PREFIX_STRIP=str(strip), SHIM_DEVICE=cfg.device(),
                    SHIM_MODPARAMS=cfg.modparams(), SHIM_DEVICE_REPORT=report,
                    SHIM_LOGLEVEL="0")
         res = self._exec(scenario, env)
@@ -279,14 +292,9 @@ class Driver:
             rep = {}
         lines = self._lines(d)
         shutil.rmtree(d, ignore_errors=True)
-        obs = (res.scenario or {}).get("observables") or {}
+        init, registered = module_state((res.scenario or {}).get("observables") or {},
+                                        rep.get("irq") or {})
         irq = rep.get("irq") or {}
-        init = obs.get("init")
-        if not isinstance(init, int):
-            # no word from the runner: a line asked for stands for it
-            init = 0 if irq.get("requested") else None
-        registered = bool(obs.get("registered")) if "registered" in obs else \
-            bool(irq.get("requested"))
         handled = sum(n for _, n in irq.get("handled", []))
         sites = {(f, n) for f, s in self.site_lines.items() for n in s if (f, n) in lines}
         return Outcome(cfg, scenario, res.rc, init, registered, handled, lines, sites, rep,
@@ -346,6 +354,22 @@ class Driver:
 
     def close(self):
         shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+def module_state(obs, irq):
+    """(init_module()'s return or None, whether the module registered a
+    driver), from a run's observables: the tty exerciser's init_module and
+    loaded_drivers (what the tty core holds once it is loaded), or a
+    runner's init and registered (a count).  With neither, a line asked
+    for stands for both."""
+    init = obs.get("init_module", obs.get("init"))
+    if not isinstance(init, int):
+        init = 0 if irq.get("requested") else None
+    if "loaded_drivers" in obs:
+        return init, bool(obs["loaded_drivers"])
+    if "registered" in obs:
+        return init, bool(obs["registered"])
+    return init, bool(irq.get("requested"))
 
 
 def score(o):
