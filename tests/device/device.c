@@ -83,6 +83,26 @@ Test(device, gives_values_in_turn_then_the_last)
 	cr_assert_eq(inb(0x225), 0x7f, "values whatever was written");
 }
 
+Test(device, mixes_values_and_policies_in_a_list)
+{
+	unsigned int v[6], w[6];
+
+	configure("seed=4 0x2f0=seeded,ones* 0x2f1=0x12,readback,zero");
+	reads(0x2f0, v, 6);
+	cr_assert(v[1] == 0xff && v[3] == 0xff && v[5] == 0xff);
+	cr_assert(v[0] != 0xff || v[2] != 0xff, "seeded between: %x %x", v[0],
+		  v[2]);
+	configure("seed=4 default=seeded");
+	reads(0x2f0, w, 6);
+	cr_assert(v[0] == w[0] && v[2] == w[2] && v[4] == w[4],
+		  "the n-th read's seeded value, as seeded alone gives it");
+	outb(0x77, 0x2f1);
+	configure("0x2f1=0x12,readback,zero");
+	outb(0x77, 0x2f1);
+	reads(0x2f1, v, 4);
+	cr_assert(v[0] == 0x12 && v[1] == 0x77 && v[2] == 0 && v[3] == 0);
+}
+
 Test(device, the_last_rule_naming_an_address_wins)
 {
 	configure("0x300-0x30f=zero 0x304=0x44 default=ones");
@@ -193,6 +213,18 @@ Test(device, answers_an_interrupt_handler_apart)
 	cr_assert_neq(in_irq_ctx(0x222) << 8 | in_irq_ctx(0x222),
 		      inb(0x222) << 8 | inb(0x222),
 		      "seeded: another context, other values");
+}
+
+Test(device, defaults_apart_in_an_interrupt_handler)
+{
+	configure("default@irq=seeded,ones* default@task=zero 0x2e0=0x33");
+	cr_assert_eq(inb(0x2e1), 0);
+	cr_assert_neq(in_irq_ctx(0x2e1), 0xff, "seeded first (for this seed)");
+	cr_assert_eq(in_irq_ctx(0x2e1), 0xff, "then nothing");
+	cr_assert_eq(in_irq_ctx(0x2e0), 0x33, "a rule still wins");
+	configure("default=ones default@irq=zero");
+	cr_assert_eq(inb(0x2e1), 0xff);
+	cr_assert_eq(in_irq_ctx(0x2e1), 0);
 }
 
 Test(device, memory_follows_the_same_rules)

@@ -15,7 +15,9 @@
  *   SHIM_DEVICE="WORD WORD ..."      one line, words separated by blanks
  *
  *   seed=N          the seed of seeded values (default 1)
- *   default=POLICY  the policy of every address no rule names (default
+ *   default[@irq|@task]=POLICY
+ *                   the policy of every address no rule names, read in
+ *                   hard-interrupt context, outside it, or both (default
  *                   readback)
  *   probe=L[,L...]  the interrupt lines the device asserts when the driver
  *                   writes to it while probing for its line (between
@@ -32,8 +34,11 @@
  *                   (a floating bus)
  *     seeded        a value from (seed, space, address, context, n)
  *     ones, zero    all ones, all zeroes
- *     V[,V...][*]   the n-th read gives the n-th value; past the last, the
- *                   last one again, or with a final * the list over again
+ *     V             the value V
+ *     P,P...[*]     the n-th read as the n-th of these (each one of the
+ *                   above); past the last, the last again, or with a
+ *                   final * the list over again: "seeded,ones*" is a
+ *                   status register that says something, then nothing
  *
  * Numbers are C's (0x5a, 90).  n counts the reads of that address in
  * that context (in a hard-interrupt handler or not), from 0 at program
