@@ -25,30 +25,40 @@ it compares the device's answers with); without them it still ranks by
 what the device saw (init, the handler).
 
 The search (a coverage-guided one, as AFL's, with Redqueen's
-input-to-state step): every run writes what the device saw
-(SHIM_DEVICE_REPORT) and its gcov counters.  A run that reaches lines or
-call sites no run reached before, or ranks best, joins the corpus, and
-its report makes hints, tried first:
+input-to-state step) starts from what a board usually is: it answers a
+probe for its interrupt line, and in its handler a register says
+something once, then nothing.  Every run is under a systematic schedule
+(the same every time) and writes what the device saw
+(SHIM_DEVICE_REPORT, even when the run is ended early) and its gcov
+counters.  A run that reaches lines or call sites no run reached before,
+or ranks best, joins the corpus, and what the device saw in it suggests
+the next runs, tried by kind, then best parent first:
+  - input-to-state, from any run: a read compared with a constant
+    answers that constant (all such registers at once first, then each;
+    a register compared with several, them in turn);
+  - a probe that found no interrupt line: the device raises one;
   - module parameters by their name and type: io, port, base -> ISA port
     candidates (the constants the driver compares with in that range,
-    then the usual ISA places), irq -> interrupt lines, mem -> ISA memory;
-  - colour: the addresses the driver reads and never writes answer seeded
-    values, so that a comparison with one of them is recognisable;
-  - input-to-state: a read compared with a constant answers that constant
-    (each one; all of them in turn, for a read compared with several);
-  - a probe that found no interrupt line: the device raises one;
-and when none are left, random changes to a corpus entry (seed, default
-policy, an address's policy in one context, a rule removed, the probe
-line, a parameter).  The best configuration is then reduced (each rule
-and parameter dropped if the result stays as good), run on every
-scenario, and saved as one line in OUT, keyed by a hash of the driver's
-sources (or of the binary): a later call with the same driver replays it
-instead of searching.
+    then the usual ISA places), irq -> lines, mem -> ISA memory; late, if
+    the driver looks for its board by itself (it touched ports unasked);
+  - a register read a thousand times (a busy wait): zero, ones, seeded;
+  - a register a handler reads in its loop: once seeded, then nothing;
+  - colour: addresses read and never written answer seeded values, so
+    that a comparison with one of them is recognisable;
+  - without trace-cmp: the constants of the driver's instructions;
+and when none are left, random changes to a corpus entry.  Once the
+module gets further (in, then its handler run), the search goes on with
+the scenario that reaches most, the quickest of those.  The best
+configuration is then reduced (each rule, value and parameter dropped if
+the result stays as good), run on every scenario, and saved as one line
+in OUT, keyed by a hash of the driver's sources (or of the binary): a
+later call with the same driver replays it instead of searching.
 """
 import argparse
 import collections
 import concurrent.futures
 import hashlib
+import heapq
 import itertools
 import json
 import os
@@ -72,6 +82,7 @@ import runner  # noqa: E402
 # a saved line is then searched again
 DEVICE_FORMAT = 1
 POLICIES = ("readback", "seeded", "ones", "zero")
+IRQ_POLICIES = (None, "seeded,ones*", "seeded,zero*", "seeded", "ones", "zero")
 ISA_PORTS = (0x220, 0x240, 0x250, 0x260, 0x280, 0x2a0, 0x300, 0x320, 0x340, 0x360,
              0x2e8, 0x2f8, 0x3e8, 0x3f8, 0x100, 0x180, 0x200, 0x210, 0x230)
 ISA_MEMORY = (0xd0000, 0xc8000, 0xcc000, 0xd4000, 0xd8000, 0xdc000, 0xe0000)
@@ -80,6 +91,7 @@ IRQ_LINES = (5, 3, 4, 7, 9, 10, 11, 12, 15, 2)
 # worker, run at the same point), so that two configurations compare on
 # what they are, not on when the host ran a thread
 SCHED = "eager"
+SEQUENCE = 16  # reads of a register a learnt sequence covers
 PORT_NAMES = re.compile(r"io|port|base|addr", re.I)
 MEM_NAMES = re.compile(r"mem|phys|shm|window|ram", re.I)
 IRQ_NAMES = re.compile(r"irq|intr?$|interrupt", re.I)
@@ -95,9 +107,11 @@ class Config:
     """What a run is given: a SHIM_DEVICE line and a SHIM_MODPARAMS line,
     held as their parts so that a search can change one at a time."""
 
-    def __init__(self, seed=1, default="readback", probe=(), rules=(), params=()):
+    def __init__(self, seed=1, default="readback", probe=(), rules=(), params=(),
+                 default_irq=None):
         self.seed = seed
         self.default = default
+        self.default_irq = default_irq  # in a handler, if not the default
         self.probe = tuple(probe)
         self.rules = tuple(rules)
         self.params = tuple(params)  # (name, value)
@@ -106,6 +120,8 @@ class Config:
         words = ["seed=%d" % self.seed]
         if self.default != "readback":
             words.append("default=" + self.default)
+        if self.default_irq:
+            words.append("default@irq=" + self.default_irq)
         if self.probe:
             words.append("probe=" + ",".join(str(x) for x in self.probe))
         for r in self.rules:
@@ -121,7 +137,8 @@ class Config:
         return self.device() + "|" + self.modparams()
 
     def but(self, **kw):
-        c = Config(self.seed, self.default, self.probe, self.rules, self.params)
+        c = Config(self.seed, self.default, self.probe, self.rules, self.params,
+                   self.default_irq)
         for k, v in kw.items():
             setattr(c, k, tuple(v) if isinstance(v, list) else v)
         return c
@@ -152,6 +169,8 @@ class Config:
             out.append(("probe", self.but(probe=())))
         if self.default != "readback":
             out.append(("default", self.but(default="readback")))
+        if self.default_irq:
+            out.append(("default@irq", self.but(default_irq=None)))
         return out
 
     @staticmethod
@@ -164,6 +183,8 @@ class Config:
                 c.seed = int(v, 0)
             elif k == "default":
                 c.default = v
+            elif k == "default@irq":
+                c.default_irq = v
             elif k == "probe":
                 c.probe = tuple(int(x, 0) for x in v.split(","))
             else:
@@ -175,6 +196,14 @@ class Config:
         c.rules = tuple(rules)
         c.params = tuple(tuple(p.split("=", 1)) for p in (modparams or "").split())
         return c
+
+
+# Where a search starts, what a board usually is: it has an interrupt
+# line, so it answers a probe for it; in its interrupt handler, a
+# register the driver never wrote says something once, then nothing
+# (all ones, a floating bus: "no interrupt pending" for most boards), so
+# that each interrupt is handled and ends
+START = Config(probe=(5,), default_irq="seeded,ones*")
 
 
 def hexv(v):
@@ -374,8 +403,10 @@ def module_state(obs, irq):
 
 def score(o):
     """The objective, in order: the module is in (init returned 0 and it
-    registered), its handler ran, call sites reached, lines run."""
-    inside = o.init == 0 and o.registered
+    registered), its handler ran, call sites reached, lines run.  A run
+    that did not end well (a BUG, a livelock, a hang) is no run to
+    compare drivers with: it counts only for what it reached."""
+    inside = o.init == 0 and o.registered and not o.why
     return (int(inside), int(inside and o.handled > 0), len(o.sites), len(o.lines))
 
 
@@ -407,19 +438,44 @@ def compared(rep):
     return out
 
 
-def hints(o, drv, seen_compares):
-    """The configurations a run suggests, best first: (those from what
-    its reads were compared with, the others)."""
+# what a run suggests, in the order tried: what its reads were compared
+# with, a probe line, module parameters (late, for a driver that looks
+# for its board by itself), a polled register, a handler's loop, colour,
+# the driver's constants
+LEARNT, PROBE, PARAM, POLLED, LOOPED, COLOUR, PARAM_LATE, DICTIONARY = range(8)
+PARAM_TRIES = 2  # parents a module parameter's value is tried on
+
+
+class Memo:
+    """What the hints of earlier runs leave for the next ones."""
+
+    def __init__(self):
+        self.compares = set()  # (space, address, context, constant) learnt
+        self.params = collections.Counter()  # (name, value): parents tried on
+        self.self_probing = None  # the driver touches ports unasked
+
+
+def hints(o, drv, memo):
+    """The configurations a run suggests: [(rank, config)]."""
     cfg, rep = o.config, o.report
     out, learnt = [], []
-    # module parameters the run did not have
+    # module parameters the run did not have: each value on a few
+    # parents (a parameter is worth what the device makes of it later)
     given = {p[0] for p in cfg.params}
     consts = rep.get("consts", []) + drv.dictionary
+    rank = PARAM_LATE if memo.self_probing else PARAM
     for name, ptype in drv.params:
-        if name not in given:
-            out += [cfg.with_param(name, v) for v in param_values(name, ptype, consts)]
+        if name in given:
+            continue
+        for v in param_values(name, ptype, consts):
+            if memo.params[(name, v)] < PARAM_TRIES:
+                memo.params[(name, v)] += 1
+                out.append((rank, cfg.with_param(name, v)))
     # input-to-state: a read compared with a constant gives that constant
-    # (in the handler last: the module must be in first)
+    # (in the handler last: the module must be in first); first all of
+    # them at once, each register its most frequent one (a driver probing
+    # several boards compares each board's register with the same one)
+    every = cfg
     for (space, addr, ctx), per_n in sorted(compared(rep).items(),
                                             key=lambda kv: kv[0][2] != "task"):
         # a constant met at every read of it is what the driver wants of
@@ -427,18 +483,23 @@ def hints(o, drv, seen_compares):
         times = collections.Counter(k for n in per_n for k in per_n[n])
         ks = sorted(dict.fromkeys(k for n in sorted(per_n) for k in per_n[n]),
                     key=lambda k: -times[k])
-        fresh = [k for k in ks if (space, addr, ctx, k) not in seen_compares]
-        seen_compares |= {(space, addr, ctx, k) for k in ks}
+        fresh = [k for k in ks if (space, addr, ctx, k) not in memo.compares]
+        memo.compares |= {(space, addr, ctx, k) for k in ks}
         if not fresh:
             continue
         c = "" if ctx == "task" and not any(r.ctx for r in cfg.rules if r.lo == addr) else ctx
+        every = every.with_rule(space, addr, c, hexv(ks[0]))
         usual = [k for k in ks if times[k] * 2 >= len(per_n)]
         if 1 < len(usual) <= 8:
             learnt.append(cfg.with_rule(space, addr, c, ",".join(hexv(k) for k in usual) + "*"))
         learnt += [cfg.with_rule(space, addr, c, hexv(k)) for k in ks[:8]]
-        if len(per_n) > 1 and all(len(v) == 1 for v in per_n.values()):
-            seq = [per_n[n][0] for n in sorted(per_n)]
+        # one constant per read, not always the same: a sequence (its
+        # first reads: past them a register is polled, not read in turn)
+        seq = [per_n[n][0] for n in sorted(per_n) if n < SEQUENCE]
+        if all(len(v) == 1 for v in per_n.values()) and len(set(seq)) > 1:
             learnt.append(cfg.with_rule(space, addr, c, ",".join(hexv(k) for k in seq)))
+    if len(learnt) > 1 and every.key() != cfg.key():
+        learnt.insert(0, every)
     # colour: what is read and never written answers seeded values
     written = {(s, a) for s, a, _ in rep.get("writes", [])}
     ruled = {(r.space, r.lo, r.ctx) for r in cfg.rules}
@@ -449,26 +510,37 @@ def hints(o, drv, seen_compares):
         colour = cfg
         for s, a, ctx in plain[:64]:
             colour = colour.with_rule(s, a, ctx, "seeded")
-        out.append(colour)
-        out += [cfg.with_rule(s, a, ctx, "seeded") for s, a, ctx in plain[:16]]
+        out.append((COLOUR, colour))
+        out += [(COLOUR, cfg.with_rule(s, a, ctx, "seeded")) for s, a, ctx in plain[:16]]
     # a register read over and over: the driver waits for it to change
     polled = sorted(((n, s, a, ctx) for s, a, ctx, n in rep.get("reads", []) if n >= 1000),
                     reverse=True)
     for _, s, a, ctx in polled[:3]:
-        out += [cfg.with_rule(s, a, ctx, p) for p in ("zero", "ones", "seeded")
+        out += [(POLLED, cfg.with_rule(s, a, ctx, p)) for p in ("zero", "ones", "seeded")
                 if (s, a, ctx) not in ruled]
+    # a register a handler reads over and over (its loop's "anything
+    # more?"): something to say, then nothing, at each interrupt
+    handled = sum(n for _, n in (rep.get("irq") or {}).get("handled", []))
+    looped = sorted(((n, s, a) for s, a, ctx, n in rep.get("reads", [])
+                     if ctx == "irq" and n > max(handled, 1)), reverse=True)
+    for _, s, a in looped[:3]:
+        out += [(LOOPED, cfg.with_rule(s, a, "irq", p))
+                for p in ("seeded,ones*", "seeded,zero*")]
     # no trace-cmp in the driver: the constants of its code, at each
     # address it reads and never writes
     if "consts" in rep and not rep["consts"] and drv.dictionary:
         words = [hexv(v) for v in drv.dictionary[:16] if v <= 0xffff]
         for s, a, ctx in plain[:16]:
-            out += [cfg.with_rule(s, a, ctx, w) for w in words]
+            out += [(DICTIONARY, cfg.with_rule(s, a, ctx, w)) for w in words]
             if len(words) > 1:
-                out.append(cfg.with_rule(s, a, ctx, ",".join(words) + "*"))
-    # a probe that found no line: the device raises one
+                out.append((DICTIONARY, cfg.with_rule(s, a, ctx, ",".join(words) + "*")))
+    # a probe that found no line: the device raises one (another, if it
+    # raised one: a line taken by another handler is no candidate)
     if any(p <= 0 for p in (rep.get("irq") or {}).get("probes", [])):
-        out += [cfg.but(probe=(line,)) for line in IRQ_LINES if (line,) != cfg.probe]
-    return learnt, out
+        now = IRQ_LINES.index(cfg.probe[0]) + 1 if cfg.probe and cfg.probe[0] in IRQ_LINES \
+            else 0
+        out += [(PROBE, cfg.but(probe=(line,))) for line in IRQ_LINES[now:now + 1]]
+    return [(LEARNT, c) for c in learnt] + out
 
 
 def havoc(cfg, rep, rng, drv):
@@ -481,7 +553,10 @@ def havoc(cfg, rep, rng, drv):
         if what == 0:
             cfg = cfg.but(seed=rng.randrange(1, 1 << 16))
         elif what == 1:
-            cfg = cfg.but(default=rng.choice(POLICIES))
+            if rng.random() < 0.5:
+                cfg = cfg.but(default=rng.choice(POLICIES))
+            else:
+                cfg = cfg.but(default_irq=rng.choice(IRQ_POLICIES))
         elif what in (2, 3):
             s, a, ctx = rng.choice(reads)
             ks = list(dict.fromkeys(k for v in comp.get((s, a, ctx), {}).values() for k in v))
@@ -513,49 +588,45 @@ class Search:
         self.corpus = []
         self.best = None
         self.lines, self.sites = set(), set()
-        self.compares = set()
-        self.queue = collections.deque()
-        self.queued = set()
+        self.memo = Memo()
+        self.queue = []  # a heap of (rank, priority..., order, config)
+        self.seq = 0
         self.runs = 0
         self.scenario = drv.scenarios[0]
-        self.rescoped = False
+        self.level = (0, 0)  # how far the module got when the scenario was chosen
         self.t0 = time.time()
 
     def consider(self, o):
         """Take a run's outcome in: the corpus, the hints."""
         self.runs += 1
-        new = (o.lines - self.lines) or (o.sites - self.sites)
+        new = bool((o.lines - self.lines) or (o.sites - self.sites))
         better = self.best is None or score(o) > score(self.best)
         self.lines |= o.lines
         self.sites |= o.sites
-        learnt, others = hints(o, self.drv, self.compares)
         if better:
             self.best = o
             self.say("  %4d runs, %4.1f s: %s" % (
                 self.runs, time.time() - self.t0, describe(o, self.drv)))
-        # what a comparison taught first; the rest first from a run that
-        # reached something new, as AFL favours what found new coverage
-        self.push(learnt + others if better or new else learnt, front=True)
-        if not (better or new):
-            self.push(others, front=False)
+        # suggestions by kind (what a comparison taught first, from any
+        # run), then from the best runs first, those that reached
+        # something new before as good ones that did not (AFL favours
+        # what found new coverage); the rest only from runs that did
+        sc = score(o)
+        if self.memo.self_probing is None:
+            # the first run has no parameters: does the driver look for
+            # its board by itself, or wait to be told where it is?
+            self.memo.self_probing = bool(o.report.get("reads") or o.report.get("writes"))
+        for rank, c in hints(o, self.drv, self.memo):
+            if c.key() not in self.tried and (rank == LEARNT or new or better):
+                self.seq += 1
+                heapq.heappush(self.queue, (rank,) + tuple(-x for x in sc[:3]) +
+                               (-new, -sc[3], self.seq, c))
         if new or better:
             self.corpus.append(o)
 
-    def push(self, configs, front):
-        fresh = []
-        for c in configs:
-            # to the front even if queued behind: the copy there is skipped
-            if c.key() not in self.tried and (front or c.key() not in self.queued):
-                self.queued.add(c.key())
-                fresh.append(c)
-        if front:
-            self.queue.extendleft(reversed(fresh))
-        else:
-            self.queue.extend(fresh)
-
     def next_config(self):
         while self.queue:
-            c = self.queue.popleft()
+            c = heapq.heappop(self.queue)[-1]
             if c.key() not in self.tried:
                 return c
         for _ in range(100):
@@ -573,20 +644,21 @@ class Search:
             0 < self.drv.nsites() == len(b.sites)
 
     def rescope(self, pool):
-        """Once the module is in, search with the scenario that runs the
-        most of the driver under the best configuration so far."""
+        """Each time the module gets further (in, then its handler run),
+        search on from the scenario that reaches the most of the driver
+        under the best configuration so far, the quickest of those."""
         outs = list(pool.map(lambda s: self.drv.run(self.best.config, s), self.drv.scenarios))
-        top = max(outs, key=score)
+        top = max(outs, key=lambda o: (score(o)[:3], -o.seconds))
         self.scenario = top.scenario
-        self.rescoped = True
+        self.level = score(self.best)[:2]
         for o in outs:
             self.lines |= o.lines
             self.sites |= o.sites
-        if score(top) > score(self.best):
-            self.best = top
-            self.corpus.append(top)
-        self.say("  %4d runs, %4.1f s: searching with scenario %s: %s" % (
-            self.runs, time.time() - self.t0, top.scenario, describe(top, self.drv)))
+        self.say("  %4d runs, %4.1f s: searching with scenario %s" % (
+            self.runs, time.time() - self.t0, top.scenario))
+        # scores of two scenarios do not compare: it starts over
+        self.best = None
+        self.consider(top)
 
     def run(self, start, deadline):
         with concurrent.futures.ThreadPoolExecutor(self.jobs) as pool:
@@ -599,7 +671,7 @@ class Search:
                     o = f.result()
                     if o.scenario == self.scenario:
                         self.consider(o)
-                if not self.rescoped and self.best and score(self.best)[0] and \
+                if self.best and score(self.best)[:2] > self.level and \
                         len(self.drv.scenarios) > 1:
                     self.rescope(pool)
                 if self.done():
@@ -700,16 +772,16 @@ def search(legacy_exe, name, out_file, budget=30, quick=False, jobs=2, force=Fal
         else:
             say("device search: %s, %d module parameters, %d call sites, %d s on %d CPUs" % (
                 name, len(drv.params), drv.nsites(), budget, jobs))
-            first = drv.run(Config(), drv.scenarios[0])
+            first = drv.run(START, drv.scenarios[0])
             if first.why and drv.sched:
                 drv.sched = None
-                if not drv.run(Config(), drv.scenarios[0]).why:
+                if not drv.run(START, drv.scenarios[0]).why:
                     say("device search: %s under SHIM_SCHED=%s: %s; free runs instead" % (
                         name, SCHED, first.why))
                 else:
                     drv.sched = SCHED
             s = Search(drv, jobs, say=say)
-            found = s.run(Config(), t0 + budget * 0.8)
+            found = s.run(START, t0 + budget * 0.8)
             found = reduce(drv, found, t0 + budget * 0.9, jobs, say)
             best = found.config
             save(out_file, key, best)
