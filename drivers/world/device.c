@@ -239,10 +239,13 @@ static int rule(const char *word, struct dev_config *c)
 		r->ctx = CTX_TASK;
 		p += 5;
 	}
-	if (*p != '=' || policy(p + 1, &r->pol))
+	if (*p != '=' || policy(p + 1, &r->pol) ||
+	    (r->space == SPACE_IO && r->hi > 0xffff)) {
+		/* not counted in: its values are not config_free()'s */
+		free(r->pol.vals);
+		r->pol.vals = NULL;
 		return -1;
-	if (r->space == SPACE_IO && r->hi > 0xffff)
-		return -1;
+	}
 	c->nrules++;
 	return 0;
 }

@@ -74,9 +74,11 @@ void __sanitizer_cov_trace_cmpd(double a, double b)
  * switch (@val): @cases[0] cases of @cases[1] bits, their values from
  * @cases[2]: each is a constant @val was compared with.
  */
-void __sanitizer_cov_trace_switch(u64 val, u64 *cases);
-void __sanitizer_cov_trace_switch(u64 val, u64 *cases)
+void __sanitizer_cov_trace_switch(unsigned long val, void *table);
+void __sanitizer_cov_trace_switch(unsigned long val, void *table)
 {
+	/* gcc's own prototype: a u64 value and a u64 table on x86_64 */
+	u64 *cases = table;
 	u64 i;
 	int size = cases[1] / 8;
 

@@ -22,7 +22,7 @@
 
 void __sanitizer_cov_trace_const_cmp1(u8 a, u8 b);
 void __sanitizer_cov_trace_cmp4(u32 a, u32 b);
-void __sanitizer_cov_trace_switch(u64 val, u64 *cases);
+void __sanitizer_cov_trace_switch(unsigned long val, void *table);
 
 static void configure(const char *line)
 {
