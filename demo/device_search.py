@@ -451,6 +451,7 @@ class Memo:
 
     def __init__(self):
         self.compares = set()  # (space, address, context, constant) learnt
+        self.usual = {}  # (space, address, context): constants met at most reads
         self.params = collections.Counter()  # (name, value): parents tried on
         self.self_probing = None  # the driver touches ports unasked
 
@@ -489,9 +490,13 @@ def hints(o, drv, memo):
             continue
         c = "" if ctx == "task" and not any(r.ctx for r in cfg.rules if r.lo == addr) else ctx
         every = every.with_rule(space, addr, c, hexv(ks[0]))
-        usual = [k for k in ks if times[k] * 2 >= len(per_n)]
-        if 1 < len(usual) <= 8:
-            learnt.append(cfg.with_rule(space, addr, c, ",".join(hexv(k) for k in usual) + "*"))
+        # in turn: those met at every other read at least, here or in
+        # earlier runs (a register set to one of them compares with the
+        # others only until one matches)
+        known = memo.usual.setdefault((space, addr, ctx), [])
+        known += [k for k in ks if times[k] * 2 >= len(per_n) and k not in known]
+        if 1 < len(known) <= 8:
+            learnt.append(cfg.with_rule(space, addr, c, ",".join(hexv(k) for k in known) + "*"))
         learnt += [cfg.with_rule(space, addr, c, hexv(k)) for k in ks[:8]]
         # one constant per read, not always the same: a sequence (its
         # first reads: past them a register is polled, not read in turn)
@@ -579,8 +584,9 @@ def havoc(cfg, rep, rng, drv):
 # --- the search ---------------------------------------------------------------
 
 class Search:
-    def __init__(self, drv, jobs, seed=1, say=print):
+    def __init__(self, drv, jobs, seed=1, say=print, verbose=False):
         self.drv = drv
+        self.verbose = verbose
         self.jobs = jobs
         self.rng = random.Random(seed)
         self.say = say
@@ -607,6 +613,9 @@ class Search:
             self.best = o
             self.say("  %4d runs, %4.1f s: %s" % (
                 self.runs, time.time() - self.t0, describe(o, self.drv)))
+            if self.verbose:
+                self.say("      SHIM_DEVICE=%s SHIM_MODPARAMS=%s" % (
+                    shlex.quote(o.config.device()), shlex.quote(o.config.modparams())))
         # suggestions by kind (what a comparison taught first, from any
         # run), then from the best runs first, those that reached
         # something new before as good ones that did not (AFL favours
@@ -646,9 +655,10 @@ class Search:
     def rescope(self, pool):
         """Each time the module gets further (in, then its handler run),
         search on from the scenario that reaches the most of the driver
-        under the best configuration so far, the quickest of those."""
+        (its sites, then its lines) under the best configuration so far,
+        the quickest of those."""
         outs = list(pool.map(lambda s: self.drv.run(self.best.config, s), self.drv.scenarios))
-        top = max(outs, key=lambda o: (score(o)[:3], -o.seconds))
+        top = max(outs, key=lambda o: (score(o), -o.seconds))
         self.scenario = top.scenario
         self.level = score(self.best)[:2]
         for o in outs:
@@ -752,7 +762,7 @@ def replay_line(cfg, exe, name, scenario, sched=None):
 
 
 def search(legacy_exe, name, out_file, budget=30, quick=False, jobs=2, force=False,
-           say=print):
+           say=print, verbose=False):
     """Find (or replay) the device and module parameters for driver @name
     of @legacy_exe; save them in @out_file.  Returns {"device": the
     SHIM_DEVICE line, "modparams": the SHIM_MODPARAMS line, "found": what
@@ -780,7 +790,7 @@ def search(legacy_exe, name, out_file, budget=30, quick=False, jobs=2, force=Fal
                         name, SCHED, first.why))
                 else:
                     drv.sched = SCHED
-            s = Search(drv, jobs, say=say)
+            s = Search(drv, jobs, say=say, verbose=verbose)
             found = s.run(START, t0 + budget * 0.8)
             found = reduce(drv, found, t0 + budget * 0.9, jobs, say)
             best = found.config
@@ -824,9 +834,12 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--force", action="store_true", help="search even if a line is saved")
     ap.add_argument("--json", action="store_true", help="print the result as JSON")
+    ap.add_argument("--verbose", action="store_true",
+                    help="print the configuration of each better run")
     a = ap.parse_args()
     out = a.out or os.path.join(os.path.dirname(os.path.abspath(a.binary)), "device")
-    res = search(a.binary, a.name, out, a.budget, a.quick, a.jobs, a.force)
+    res = search(a.binary, a.name, out, a.budget, a.quick, a.jobs, a.force,
+                 verbose=a.verbose)
     if a.json:
         print(json.dumps(res, indent=1))
     return 0 if res["found"]["registered"] else 1
