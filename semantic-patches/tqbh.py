@@ -275,8 +275,12 @@ def _uses(fi, q):
 
 def _one_queue(out, q, files, mode, texts):
     home = files[0]
-    wq = re.sub(r"^tq_", "", q) + "_wq"
+    wq = queue_name(q) + "_wq"
     uses = {fi.key: _uses(fi, q) for fi in files}
+    runners = _runner_tasks(files, q)
+    setup = {(fi.key, i) for r in runners for fi, lo, hi in r["uses"] for i in range(lo, hi)}
+    for fi in files:
+        uses[fi.key]["other"] = [i for i in uses[fi.key]["other"] if (fi.key, i) not in setup]
 
     def keep(reason):
         out.kept.setdefault(home.key, {})[q] = reason
@@ -310,8 +314,12 @@ def _one_queue(out, q, files, mode, texts):
                 for ib in g.calls.get("init_bh", ()):
                     if len(ib.args) == 2 and tqprep._last_name(g.toks, *ib.args[1]) == name:
                         bh = (g, ib, g.arg_text(ib.args[0]))
+            runs = _tasks_with_routine(files, name)
             if bh and fi.body_is(c.fn, ["run_task_queue", "(", "&", q, ")", ";"]):
                 kind = "bh-only"
+            elif runs:
+                kind = "task"
+                ctx = runs
             elif ctx & {"bh", "irq", "tasklet", "timer"} and "process" not in ctx:
                 kind = "atomic"
             elif "process" in ctx and not ctx & {"bh", "irq", "tasklet", "timer"}:
@@ -323,13 +331,32 @@ def _one_queue(out, q, files, mode, texts):
                             "flush_scheduled_work() if from process code"
                             % (name, fi.key, c.line))
             drains.append((fi, c, kind, name, bh, sorted(ctx)))
-    if not nrun:
+    for r in runners:
+        if not r["queued"]:
+            return keep("the task %s that runs it is never queued" % r["task"])
+        if r["kind"] == "routine" and not r["runs"]:
+            return keep("the task %s has it as its data, but its routine %s() does not run "
+                        "it where convert can see" % (r["task"], r["routine"]))
+        if any(how == "value" for how, _ in r["queued"]):
+            return keep("the value of queueing the task %s that runs it is used" % r["task"])
+    if not nrun and not runners:
         return keep("nothing runs it (no run_task_queue(&%s) in the files that see it)" % q)
     own = mode == "own" and any(d[2] == "bh-only" for d in drains)
     if own:
         for d in drains:
             if d[2] == "bh-only" and not d[4][0].calls.get("init_bh"):
                 own = False
+    # run by a task: its own workqueue made at module init, gone at exit
+    module = None
+    if mode == "own" and not own and (runners or any(d[2] == "task" for d in drains)):
+        module = _module_init_exit(files)
+        own = module is not None
+        if module is None:
+            d = next((fi for fi in files if q in fi.declares), home)
+            out.notes.setdefault(d.key, []).append((d.toks[d.declares[q][0]].start, (
+                "--own-queue: %s is run by a task, and no module_init()/module_exit() "
+                "(or init_module()/cleanup_module()) is there to create and destroy a "
+                "workqueue in: its tasks go to the events queue" % q)))
     # the workqueue's name as its threads and the monitor show it
     target = queue_name(q) if own else "events"
 
@@ -379,12 +406,27 @@ def _one_queue(out, q, files, mode, texts):
                          '%s = create_workqueue("%s");' % (wq, target))
             else:
                 out.edit(g.key, a, b, _empty(g, ib, a, b))
-        elif kind == "atomic":
+        elif kind in ("atomic", "task"):
             a, b = fi.line_span(c.i, c.end)
             out.edit(fi.key, a, b, _empty(fi, c, a, b))
         else:
             new = "flush_workqueue(%s);" % wq if own else "flush_scheduled_work();"
             out.edit(fi.key, fi.toks[c.i].start, fi.toks[c.end].end, new)
+    # the tasks that ran it: their run of it goes
+    for r in runners:
+        for fi, a, b, new in r["edits"]:
+            out.edit(fi.key, a, b, new)
+    if module is not None:
+        (gi, init, returns_int), (ge, exit_) = module
+        _, head, lb, rb = init
+        at = _after_declarations(gi, lb, rb)
+        indent = "\t"
+        out.edit(gi.key, at, at, '%s%s = create_workqueue("%s");\n%s\n' % (
+            indent, wq, target, "%sif (!%s)\n%s\treturn -ENOMEM;\n" % (indent, wq, indent)
+            if returns_int else ""))
+        _, head, lb, rb = exit_
+        line = ge.text.rfind("\n", 0, ge.toks[rb].start) + 1
+        out.edit(ge.key, line, line, "%sdestroy_workqueue(%s);\n" % (indent, wq))
     # the freed bottom halves: every mark_bh() and remove_bh() of them
     for fi in infos_of(files):
         for name in ("mark_bh", "remove_bh"):
@@ -404,6 +446,12 @@ def _one_queue(out, q, files, mode, texts):
             wheres.append("the bottom half %s (%s(), freed)" % (bh[2], name))
         elif kind == "atomic":
             wheres.append("%s() (%s)" % (name, "/".join(x for x in ctx if x != "process")))
+        elif kind == "task":
+            wheres.append("%s(), the routine of %s" % (name, _queued_as(ctx)))
+    for r in runners:
+        wheres.append("%s, the task that ran it (%s)" % (
+            "%s()" % r["routine"] if r["kind"] == "routine" else "run_task_queue()",
+            _queued_as([(r["task"], r["queued"])])))
     how = "flush" if any(d[2] == "process" for d in drains) else None
     for fi, c, task in routines:
         routine = _routine_of([f.text for f in files], texts.values(), task)
@@ -422,16 +470,26 @@ def _one_queue(out, q, files, mode, texts):
         else:
             out.notes.setdefault(fi.key, []).append((fi.toks[c.i].start,
                                                      "context change: the routine of "
-                                                     "%s (not found) %s" % (task, why)))
+                                                     "%s (not found)%s" % (
+                                                         task, why[len(task):])))
     out.converted.append((home.key, q, target, sorted(freed)))
+
+
+_QUEUE_WORDS = frozenset({"tq", "tqueue", "task", "queue", "tasks"})
 
 
 def queue_name(q):
     """The name --own-queue gives the workqueue that replaces the private
-    task queue q (tq_riscom -> "riscom"): create_workqueue() takes ten
-    characters at most."""
-    name = re.sub(r"^(?:tq|task_queue|tqueue)_|_(?:tq|task_queue|tqueue)$", "", q) or q
-    return name[:10]
+    task queue q: its words less the task queue's (tq_riscom -> "riscom",
+    wanpipe_tq_custom -> "wanpipe"), as many as fit the ten characters
+    create_workqueue() takes."""
+    words = [w for w in q.split("_") if w and w.lower() not in _QUEUE_WORDS] or [q]
+    name = words[0][:10]
+    for w in words[1:]:
+        if len(name) + 1 + len(w) > 10:
+            break
+        name += "_" + w
+    return name
 
 
 def _flush_system_queue(out, fi, q, headers=()):
@@ -576,6 +634,277 @@ def _drain_delayed(out, fi, c, flushed, headers):
                      if flushed else ", flush_scheduled_work()"))))
 
 
+def _norm(text):
+    return re.sub(r"\s+", "", text)
+
+
+def _statement(fi, i):
+    """(first, last) token indices of the statement holding toks[i]."""
+    toks = fi.toks
+    lo = i
+    depth = 0
+    while lo > 0:
+        v = toks[lo - 1].val
+        if v in (")", "]"):
+            depth += 1
+        elif v in ("(", "["):
+            if depth == 0:
+                break
+            depth -= 1
+        elif depth == 0 and (v in (";", "{", "}") or toks[lo - 1].pp):
+            break
+        lo -= 1
+    hi = i
+    depth = 0
+    while hi < len(toks):
+        v = toks[hi].val
+        if v in ("(", "[", "{"):
+            depth += 1
+        elif v in (")", "]", "}"):
+            depth -= 1
+        elif v == ";" and depth <= 0:
+            break
+        hi += 1
+    return lo, hi
+
+
+def _queueings(files, task):
+    """[(how, queue)]: how the task (its text, `x` or `p->x`) is queued:
+    queue_task(&task, &q) ("queue", q) or schedule_task(&task)
+    ("schedule", "keventd"); ("value", q) where the call's value is used."""
+    out = []
+    want = "&" + _norm(task)
+    for fi in files:
+        for name in ("queue_task", "schedule_task"):
+            for c in fi.calls.get(name, ()):
+                if not c.args or _norm(fi.arg_text(c.args[0])) != want:
+                    continue
+                q = fi.arg_name(c.args[-1]) if name == "queue_task" and len(c.args) == 2 \
+                    else "keventd"
+                used = c.end is None or fi.toks[c.i - 1].val not in (";", "{", "}", ")", "else")
+                out.append(("value" if used else "queue" if name == "queue_task" else "schedule",
+                            q or "?"))
+    return out
+
+
+def _setups(files):
+    """[(fi, task text, routine text, data token range or None, set-up
+    token ranges)] of the tasks whose routine the files set: INIT_TQUEUE()
+    and PREPARE_TQUEUE(), `t.routine = f;` (with `t.data = d;`), and
+    `struct tq_struct t = { routine: f, data: d }`."""
+    out = []
+    for fi in files:
+        toks = fi.toks
+        for name in ("INIT_TQUEUE", "PREPARE_TQUEUE"):
+            for c in fi.calls.get(name, ()):
+                if len(c.args) == 3:
+                    task = re.sub(r"^&\s*", "", fi.arg_text(c.args[0]))
+                    out.append((fi, task, _bare(fi.arg_text(c.args[1])), c.args[2],
+                                [_statement(fi, c.i)]))
+        for i, t in enumerate(toks):
+            if t.val == "tq_struct" and i and toks[i - 1].val == "struct" and \
+                    i + 3 < len(toks) and toks[i + 1].kind == "ident" and \
+                    toks[i + 2].val == "=" and toks[i + 3].val == "{":
+                k = tqprep._match_close(toks, i + 3, "{", "}")
+                if k is None:
+                    continue
+                fields = {}
+                for lo, hi in tqprep._args(_Braces(toks), i + 3):
+                    if hi - lo >= 3 and toks[lo].val == "." and toks[lo + 2].val == "=":
+                        fields[toks[lo + 1].val] = (lo + 3, hi)
+                    elif hi - lo >= 2 and toks[lo + 1].val == ":":
+                        fields[toks[lo].val] = (lo + 2, hi)
+                if "routine" in fields:
+                    r = fields["routine"]
+                    out.append((fi, toks[i + 1].val, _bare(fi.arg_text(r)), fields.get("data"),
+                                [_statement(fi, i)]))
+            elif t.val == "routine" and i >= 2 and toks[i - 1].val in (".", "->") and \
+                    i + 1 < len(toks) and toks[i + 1].val == "=":
+                lo, hi = _statement(fi, i)
+                if lo > i - 2:
+                    continue
+                task = fi.text[toks[lo].start:toks[i - 2].end]
+                data, stmts = None, [(lo, hi)]
+                for j, u in enumerate(toks):
+                    if u.val == "data" and j >= 2 and toks[j - 1].val in (".", "->") and \
+                            j + 1 < len(toks) and toks[j + 1].val == "=":
+                        dlo, dhi = _statement(fi, j)
+                        if _norm(fi.text[toks[dlo].start:toks[j - 1].start]) == _norm(task):
+                            data = (j + 2, dhi)
+                            stmts.append((dlo, dhi))
+                out.append((fi, task, _bare(fi.text[toks[i + 2].start:toks[hi - 1].end]), data,
+                            stmts))
+    return out
+
+
+class _Braces:
+    """A token list whose `{` reads as `(`, for tqprep._args on an
+    initialiser."""
+
+    def __init__(self, toks):
+        self.toks = toks
+
+    def __len__(self):
+        return len(self.toks)
+
+    def __getitem__(self, i):
+        t = self.toks[i]
+        if t.val in ("{", "}"):
+            return _Val("(" if t.val == "{" else ")")
+        if t.val in ("(", ")"):
+            return _Val("[" if t.val == "(" else "]")
+        return t
+
+
+class _Val:
+    def __init__(self, val):
+        self.val = val
+
+
+def _bare(text):
+    """A routine's name, less the casts and & it was handed through."""
+    m = re.search(r"(\w+)\s*$", text)
+    return m.group(1) if m else text
+
+
+def _tasks_with_routine(files, name):
+    """[(task, [(how, queue)])] of the tasks whose routine is name and
+    that are queued somewhere."""
+    out = []
+    for fi, task, routine, data, stmts in _setups(files):
+        if routine == name:
+            q = _queueings(files, task)
+            if q:
+                out.append((task, q))
+    return out
+
+
+def _queued_as(tasks):
+    """How the tasks that ran a queue were run, in words."""
+    words = {"tq_immediate": "the immediate bottom half", "tq_timer": "the timer bottom half",
+             "keventd": "keventd", "tq_scheduler": "schedule()"}
+    hows = sorted({words.get(q, q) for _, qs in tasks for _, q in qs})
+    return "%s, run by %s" % (" and ".join(sorted({t for t, _ in tasks})), " and ".join(hows))
+
+
+def _runner_tasks(files, q):
+    """The tasks whose data is &q and that run it: their routine is
+    run_task_queue itself (kind "runs": the task only ran the queue and
+    goes, with its set-up and its queueing), or a routine that runs its
+    data (kind "routine": that run goes, the data becomes NULL).  Each a
+    dict: task, kind, routine, queued, runs, uses (the token ranges of
+    &q in the set-ups), edits [(fi, start, end, new)]."""
+    out = []
+    for fi, task, routine, data, stmts in _setups(files):
+        if data is None:
+            continue
+        lo, hi = data
+        names = [fi.toks[j].val for j in range(lo, hi) if fi.toks[j].kind == "ident"]
+        if not names or names[-1] != q or fi.toks[hi - 2].val != "&":
+            continue
+        r = {"task": task, "routine": routine, "queued": _queueings(files, task),
+             "uses": [(fi, hi - 1, hi)], "edits": [], "runs": False}
+        if routine == "run_task_queue":
+            r["kind"] = "runs"
+            r["runs"] = True
+            for a, b in stmts:
+                x, y = fi.line_span(a, b)
+                r["edits"].append((fi, x, y, ""))
+            for g in files:
+                for name in ("queue_task", "schedule_task"):
+                    for c in g.calls.get(name, ()):
+                        if c.args and _norm(g.arg_text(c.args[0])) == "&" + _norm(task) and \
+                                c.end is not None:
+                            x, y = g.line_span(c.i, c.end)
+                            r["edits"].append((g, x, y, _empty(g, c, x, y)))
+        else:
+            r["kind"] = "routine"
+            dl = fi.toks[lo].start
+            r["edits"].append((fi, dl, fi.toks[hi - 1].end, "NULL"))
+            for g in files:
+                fn = next((f for f in g.funcs if f[0] == routine), None)
+                if fn is None:
+                    continue
+                _, head, flb, frb = fn
+                for c in g.calls.get("run_task_queue", ()):
+                    if not (flb < c.i < frb) or c.end is None or len(c.args) != 1:
+                        continue
+                    var = g.arg_name(c.args[0])
+                    if var is not None:
+                        continue        # run_task_queue(&other): not its data
+                    x, y = g.line_span(c.i, c.end)
+                    r["edits"].append((g, x, y, _empty(g, c, x, y)))
+                    r["runs"] = True
+                    v = tqprep._last_name(g.toks, *c.args[0])
+                    uses = [j for j in g.names.get(v, ()) if flb < j < frb]
+                    decl = [j for j in uses if g.toks[j - 1].val == "*" and
+                            g.toks[j - 2].val == "task_queue"]
+                    if v and len(decl) == 1 and len(uses) == 2:
+                        dlo, dhi = _statement(g, decl[0])
+                        x, y = g.line_span(dlo, dhi)
+                        # the blank line after the body's only declaration goes too
+                        if g.text[x - 2:x] == "{\n" and g.text[y:y + 1] == "\n":
+                            y += 1
+                        r["edits"].append((g, x, y, ""))
+        out.append(r)
+    return out
+
+
+def _module_init_exit(files):
+    """((FileInfo, init function, returns int), (FileInfo, exit function))
+    of the module the files make: module_init(f)/module_exit(f), or
+    init_module()/cleanup_module(); None without both."""
+    init = exit_ = None
+    for fi in files:
+        for macro, which in (("module_init", "init"), ("module_exit", "exit")):
+            for c in fi.calls.get(macro, ()):
+                if c.fn is None and len(c.args) == 1:
+                    name = tqprep._last_name(fi.toks, *c.args[0])
+                    for g in files:
+                        f = next((f for f in g.funcs if f[0] == name), None)
+                        if f is not None:
+                            if which == "init":
+                                init = (g, f)
+                            else:
+                                exit_ = (g, f)
+        for f in fi.funcs:
+            if f[0] == "init_module" and init is None:
+                init = (fi, f)
+            elif f[0] == "cleanup_module" and exit_ is None:
+                exit_ = (fi, f)
+    if init is None or exit_ is None:
+        return None
+    g, f = init
+    head = [t.val for t in g.toks[f[1]:f[2]]]
+    returns_int = "int" in head[:head.index(f[0])] if f[0] in head else False
+    return (g, f, returns_int), exit_
+
+
+_DECL_START = frozenset({"int", "unsigned", "long", "short", "char", "struct", "static",
+                         "const", "volatile", "register", "u8", "u16", "u32", "u64",
+                         "unsigned", "signed", "void", "union", "enum", "float", "double"})
+
+
+def _after_declarations(fi, lb, rb):
+    """The offset of the line where the first statement after the local
+    declarations of the body toks[lb..rb] starts."""
+    toks = fi.toks
+    j = lb + 1
+    while j < rb:
+        t = toks[j]
+        decl = t.val in _DECL_START or (
+            t.kind == "ident" and j + 2 < rb and
+            (toks[j + 1].kind == "ident" or
+             (toks[j + 1].val == "*" and toks[j + 2].kind == "ident")) and
+            toks[j + 2].val not in ("(",))
+        if not decl or t.pp:
+            break
+        lo, hi = _statement(fi, j)
+        j = hi + 1
+    at = toks[j].start if j < rb else toks[rb].start
+    return fi.text.rfind("\n", 0, at) + 1
+
+
 def infos_of(files):
     return files
 
@@ -629,7 +958,8 @@ def _routine_of(local, others, task):
     plain = re.fullmatch(r"&?\s*\w+", task.strip()) is not None
     chain = parts[-2:] if len(parts) >= 3 else parts[-1:]
     m = r"\s*(?:\.|->)\s*".join(map(re.escape, chain))
-    cast = r"(?:\((?:[^()]|\([^()]*\))*\)\s*)*"     # (void *), (void (*)(void *))
+    # (void *), (void (*)(void *)), and a routine's & (&f is f)
+    cast = r"(?:\((?:[^()]|\([^()]*\))*\)\s*)*&?\s*"
     pats = [r"\b(?:INIT_TQUEUE|PREPARE_TQUEUE|INIT_WORK|PREPARE_WORK)\s*\(\s*&?[\w.>\s-]*?"
             r"\b%s\s*,\s*%s(\w+)" % (m, cast),
             r"\b%s\s*(?:\.|->)\s*routine\s*=\s*%s(\w+)" % (m, cast)]

@@ -242,10 +242,12 @@ LEGACY = {
     "DECLARE_TASK_QUEUE": "DECLARE_TASK_QUEUE() left: use create_workqueue() by hand",
     "task_queue": "task_queue left: use a workqueue_t by hand",
     "TQ_ACTIVE": "TQ_ACTIVE() left: no workqueue equivalent",
+    "start_context_thread": "start_context_thread() left: 2.5.41 calls it init_workqueues()",
     "tq_immediate": "tq_immediate left: use schedule_work() (runs in process context)",
     "tq_timer": "tq_timer: runs in the timer interrupt at the next tick; by hand: "
                 "schedule_delayed_work(&x, 1) (process context), or a timer_list",
     "tq_disk": "tq_disk: the block layer's plug queue, not deferred work; convert by hand",
+    "tq_scheduler": "tq_scheduler (2.2's queue run by schedule()): by hand, schedule_work(&x)",
     "IMMEDIATE_BH": "IMMEDIATE_BH left: the immediate bottom half has no workqueue equivalent",
 }
 
@@ -307,15 +309,25 @@ def legacy_residue(text):
 
 
 # ---------------------------------------------------------------------------
-# Renaming (the seed patch's names)
+# Renaming (the seed patch's names, and the maintainers' after it)
 
-_EXACT = {"tq": "work", "tqueue": "work", "task": "work"}
+# the words that name deferred work, and their place in a name: alone
+# (tq -> work, the seed's tqs -> work), as a prefix (the seed's tq_hangup
+# -> hangup_work) or a suffix (SAK_tq -> SAK_work, the maintainers'
+# poll_task -> poll_work, chdlc_bh -> chdlc_work, tty_tx_task_queue ->
+# tty_tx_work); a queue the work was named after goes with it
+# (immediate_bh -> work)
+_EXACT = {"tq": "work", "tqueue": "work", "task": "work", "tqs": "work", "bh": "work",
+          "task_queue": "work", "immediate_bh": "work", "immediate_task": "work",
+          "immediate_tq": "work"}
 _PREFIX = ("tq_", "tqueue_")
-_SUFFIX = ("_tq", "_tqueue", "_task")
+_SUFFIX = ("_immediate_bh", "_immediate_tq", "_task_queue", "_tqueue", "_tqs", "_tq", "_task",
+           "_bh")
 
 
 def new_name(old):
-    """The seed patch's name for a task-queue member or variable, or None."""
+    """The name of a task-queue member or variable once it is work, or
+    None."""
     if old in _EXACT:
         return _EXACT[old]
     for pre in _PREFIX:
@@ -325,6 +337,43 @@ def new_name(old):
         if old.endswith(suf) and len(old) > len(suf):
             return old[:-len(suf)] + "_work"
     return None
+
+
+# the task-queue calls a helper of a driver is named after (the
+# maintainers' sa1100fb_schedule_task -> sa1100fb_schedule_work,
+# wanpipe_queue_tq -> wanpipe_queue_work)
+_API_IN_NAMES = (("flush_scheduled_tasks", "flush_scheduled_work"),
+                 ("schedule_task", "schedule_work"), ("queue_task", "queue_work"),
+                 ("queue_tq", "queue_work"))
+
+
+def helper_name(old):
+    """The name of a function named after the task-queue call it wraps,
+    once it wraps the workqueue's, or None."""
+    for api, work in _API_IN_NAMES:
+        m = re.search(r"(?:^|_)(%s)(?:_|$)" % api, old)
+        if m and old != api:
+            return old[:m.start(1)] + work + old[m.end(1):]
+    return None
+
+
+def routine_name(old):
+    """The name of a task's routine whose name says it is a task or a
+    bottom half (chdlc_bh -> chdlc_work, cpc_tty_rx_task ->
+    cpc_tty_rx_work), or None."""
+    for suf in _SUFFIX:
+        if old.endswith(suf) and len(old) > len(suf):
+            return old[:-len(suf)] + "_work"
+    return None
+
+
+def flag_name(old):
+    """The name of a flag that guards deferred work, once it guards work
+    (bh_active -> work_active), or None: its words tq, tqueue, bh become
+    work."""
+    words = old.split("_")
+    new = ["work" if w in ("bh", "tq", "tqueue") else w for w in words]
+    return "_".join(new) if new != words and len(words) > 1 else None
 
 
 class _Names:

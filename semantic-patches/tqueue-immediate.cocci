@@ -17,6 +17,10 @@
 /// hand conversion of later 2.5 kernels: one tick later, but in process
 /// context instead of the timer interrupt; each is reported as a note.
 ///
+/// queue_task(&x, &tq_scheduler), 2.2's queue that schedule() ran in
+/// process context (2.5.40 drivers still name it under a test for older
+/// kernels), becomes schedule_work(&x), as the maintainers wrote it.
+///
 /// A queue_task on tq_immediate without any mark_bh(IMMEDIATE_BH) in the
 /// file, and every other queue (tq_timer by default, tq_disk, private
 /// DECLARE_TASK_QUEUE lists), is left alone and reported by
@@ -51,6 +55,15 @@ tqlib.set_report_mode()
 @script:python depends on stats@
 @@
 tqlib.set_stats_mode()
+
+// any mark_bh(IMMEDIATE_BH) in the file, before the pairs below take
+// theirs away: a queue_task() with its mark_bh elsewhere in the file
+// converts too (amd7930.c marks after one branch's queue_task only)
+@mark_any@
+symbol IMMEDIATE_BH;
+position q;
+@@
+ mark_bh@q(IMMEDIATE_BH)
 
 @imm depends on report || stats@
 expression E;
@@ -98,12 +111,6 @@ symbol tq_immediate, IMMEDIATE_BH;
 )
 
 // ----------------------------------------- queue and mark_bh apart
-
-@mark_any@
-symbol IMMEDIATE_BH;
-position q;
-@@
- mark_bh@q(IMMEDIATE_BH)
 
 @imm_apart depends on mark_any && (report || stats)@
 expression E;
@@ -178,3 +185,26 @@ symbol tq_timer;
 @@
 - queue_task(E, &tq_timer)
 + schedule_delayed_work(E, 1)
+
+// ---------------------------------------------------------- tq_scheduler
+
+@tqsched depends on report || stats@
+expression E;
+symbol tq_scheduler;
+position p;
+@@
+ queue_task@p(E, &tq_scheduler)
+
+@script:python@
+E << tqsched.E;
+p << tqsched.p;
+@@
+tqlib.note(p, "tq_scheduler",
+           "queue_task(%s, &tq_scheduler) -> schedule_work(%s)" % (tqlib.c(E), tqlib.c(E)))
+
+@depends on patch@
+expression E;
+symbol tq_scheduler;
+@@
+- queue_task(E, &tq_scheduler)
++ schedule_work(E)

@@ -73,6 +73,8 @@ elif q == "&tq_disk":
 elif q == "&tq_immediate":
     why = ("queue_task(%s, &tq_immediate) and no mark_bh(IMMEDIATE_BH) in the file: by hand, "
            "schedule_work(%s) if another file's mark_bh ran it" % (e, e))
+elif q == "&tq_scheduler":
+    why = "queue_task(%s, &tq_scheduler): by hand, schedule_work(%s)" % (e, e)
 else:
     why = None
     tqlib.note(p, "kept_private_queue",

@@ -130,15 +130,15 @@ static void __call_usermodehelper(void *data)
  */
 int call_usermodehelper(char *path, char **argv, char **envp)
 {
-	DECLARE_COMPLETION(work);
+	DECLARE_COMPLETION(done);
 	struct subprocess_info sub_info = {
-		.complete	= &work,
+		.complete	= &done,
 		.path		= path,
 		.argv		= argv,
 		.envp		= envp,
 		.retval		= 0,
 	};
-	DECLARE_WORK(tqs, __call_usermodehelper, &sub_info);
+	DECLARE_WORK(work, __call_usermodehelper, &sub_info);
 
 	if (!system_running)
 		return -EBUSY;
@@ -153,8 +153,8 @@ int call_usermodehelper(char *path, char **argv, char **envp)
 		__call_usermodehelper(&sub_info);
 	} else {
 		atomic_inc(&via_task_queue);
-		schedule_work(&tqs);
-		wait_for_completion(&work);
+		schedule_work(&work);
+		wait_for_completion(&done);
 	}
 	if (sub_info.retval)
 		atomic_inc(&helper_failed);

@@ -9,6 +9,7 @@ import tqbh
 import tqlib
 import tqprep
 
+from . import renames, tail
 from .prepare import old_tokens
 
 
@@ -113,10 +114,18 @@ def find_candidates(entries, seen, rename):
         for m in _TQ_MEMBER.finditer(code):
             members.setdefault(m.group(1), set()).add(os.path.realpath(h.src))
     globals_ = set()
+    flag_members = set()
     if rename:
         for e in entries:
             if e.candidate and "tq_struct" in e.old:
                 globals_ |= shared_task_variables(e.old)
+        # the maintainers' names: a file that calls a renamed routine or
+        # helper, or names a renamed flag, is renamed too
+        h = renames.habits([e for e in entries if e.candidate])
+        globals_ |= set(h["functions"]) | set(h["flag_globals"])
+        flag_members = set(h["flag_fields"])
+        for name in flag_members:
+            members.setdefault(name, set())
     if not members and not globals_:
         return set()
     by_real = seen.by_real
@@ -127,6 +136,12 @@ def find_candidates(entries, seen, rename):
     for e in entries:
         if e.candidate or e.old is None:
             continue
+        if flag_members and not e.candidate:
+            names = tqlib.facts(e.old).names & flag_members if \
+                any(m in e.old for m in flag_members) else set()
+            if names:
+                e.candidate = "names the flag %s" % sorted(names)[0]
+                continue
         if mem_re is not None:
             hit = mem_re.search(e.old)
             if hit:
@@ -167,8 +182,9 @@ def private_queues(args, cands, seen=None):
             if "run_task_queue" in e.old:
                 includes[e.shown] = [by_real[p].shown for p in sorted(
                     seen.reach(os.path.realpath(e.src), e.old)) if p in by_real]
-    plan = tqbh.plan({e.shown: e.old for e in cands}, mode, args.tq_timer == "delayed",
-                     includes)
+    texts = {e.shown: e.old for e in cands}
+    plan = tqbh.plan(texts, mode, args.tq_timer == "delayed", includes)
+    tail.plan(texts, plan)
     for e in cands:
         e.bh_kept = plan.kept.get(e.shown, {})
         e.drains = plan.residue.get(e.shown, [])

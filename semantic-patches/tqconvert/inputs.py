@@ -50,6 +50,7 @@ class Entry:
         self.moves = []             # [(line, "routine: from -> to: why")]
         self.bh_kept = {}           # {private queue: why tqbh kept it}
         self.drains = []            # [(function, why)]: run_task_queue() kept (tqbh)
+        self.tokenwise = []         # what of e.unparsed tokenwise.fix() converted
         self.blocked = []           # [(line, why)]: not converted, all or none
 
     @property

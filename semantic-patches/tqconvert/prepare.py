@@ -20,7 +20,7 @@ _STAGE_NAMES = {
     "tqueue-sync.cocci": {"sync"},
     "tqueue-init.cocci": {"tq_struct", "INIT_TQUEUE", "PREPARE_TQUEUE", "routine",
                           "DECLARE_WORK", "INIT_WORK", "PREPARE_WORK"},
-    "tqueue-immediate.cocci": {"tq_immediate", "IMMEDIATE_BH", "tq_timer"},
+    "tqueue-immediate.cocci": {"tq_immediate", "IMMEDIATE_BH", "tq_timer", "tq_scheduler"},
     "tqueue-calls.cocci": {"schedule_task", "flush_scheduled_tasks", "queue_work"},
     "tqueue-types.cocci": {"tq_struct", "tqueue", "routine"},
 }

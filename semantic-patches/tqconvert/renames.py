@@ -20,11 +20,12 @@ What those rules match, and so what declared() finds:
 """
 
 import bisect
+import os
 
 import tqlib
 import tqprep
 
-from .prepare import full_text
+from .prepare import _API_NAMES, full_text, old_tokens
 
 _QUALIFIERS = frozenset({"static", "extern", "const", "volatile", "register"})
 
@@ -229,6 +230,130 @@ def collect(text):
     return out
 
 
+_HANDLERS = ("init_bh", "request_irq", "tasklet_init", "DECLARE_TASKLET",
+             "DECLARE_TASKLET_DISABLED")
+_QUEUEING = frozenset({"queue_task", "schedule_task", "flush_scheduled_tasks", "run_task_queue",
+                       "queue_work", "schedule_work", "schedule_delayed_work"})
+_BITOPS = frozenset({"test_and_set_bit", "test_and_clear_bit", "set_bit", "clear_bit",
+                     "test_bit"})
+_SETUPS = frozenset({"INIT_TQUEUE", "PREPARE_TQUEUE", "INIT_WORK", "PREPARE_WORK",
+                     "DECLARE_WORK"})
+
+_HABITS = {}
+
+
+def habits(cands):
+    """The maintainers' names beyond the tasks themselves, over the tree:
+    {"functions": {old: new}, "flag_fields": {old: new}, "flag_globals":
+    {old: new}, "blocked": {old: why}}.
+
+      * a task's routine named as a task or a bottom half (chdlc_bh ->
+        chdlc_work): tqlib.routine_name();
+      * a function named after the task-queue call it makes
+        (sa1100fb_schedule_task -> sa1100fb_schedule_work):
+        tqlib.helper_name();
+      * a flag a bit operation tests or sets in a function that queues a
+        task, or in a task's routine (bh_active -> work_active):
+        tqlib.flag_name(), a member if reached through . or ->;
+
+    never a function a bottom half, an interrupt, a tasklet or a timer is
+    registered with (it stays one), and never a name another file or a
+    structure of the tree already has: every use is renamed, or none."""
+    key = tuple(sorted(e.shown for e in cands))
+    if key in _HABITS:
+        return _HABITS[key]
+    defined, handlers, routines, helpers, flags = {}, set(), set(), set(), {}
+    files = []
+    for e in cands:
+        code = tqlib.facts(e.old).code
+        if any(w in code for w in ("task", "tq", "_bh", "WORK")):
+            files.append((e, old_tokens(e)))
+    # first the routines and the handlers, then who uses what
+    for e, toks in files:
+        for i, t in enumerate(toks):
+            if t.kind != "ident" or i + 1 >= len(toks):
+                continue
+            if t.val in _SETUPS and toks[i + 1].val == "(":
+                args = tqprep._args(toks, i + 1)
+                if len(args) >= 2:
+                    f = tqprep._last_name(toks, *args[1])
+                    if f:
+                        routines.add(f)
+            elif t.val == "routine" and toks[i + 1].val in ("=", ":"):
+                k = i + 2
+                while k < len(toks) and toks[k].val not in (";", ",", "}"):
+                    k += 1
+                f = tqprep._last_name(toks, i + 2, k)
+                if f:
+                    routines.add(f)
+            elif t.val in _HANDLERS and toks[i + 1].val == "(":
+                args = tqprep._args(toks, i + 1)
+                if len(args) >= 2:
+                    handlers.add(tqprep._last_name(toks, *args[1]))
+            elif t.val == "function" and i and toks[i - 1].val in (".", "->") and \
+                    toks[i + 1].val == "=" and i + 2 < len(toks):
+                handlers.add(toks[i + 2].val)
+    for e, toks in files:
+        for head, lb, rb in tqprep._functions(toks):
+            name = tqprep._function_name(toks[head:lb])
+            if not name:
+                continue
+            defined.setdefault(name, e)
+            body = {t.val for t in toks[lb:rb]}
+            queues = bool(body & _QUEUEING)
+            if queues and tqlib.helper_name(name):
+                helpers.add(name)
+            if not queues and name not in routines:
+                continue
+            for j in range(lb, rb):
+                if toks[j].val in _BITOPS and j + 1 < rb and toks[j + 1].val == "(":
+                    for lo, hi in tqprep._args(toks, j + 1)[1:2]:
+                        last = tqprep._last_name(toks, lo, hi)
+                        if last and tqlib.flag_name(last):
+                            flags.setdefault(last, hi - lo >= 2 and
+                                             toks[hi - 2].val in (".", "->"))
+    functions = {}
+    api = set(tqlib.LEGACY) | _QUEUEING | _API_NAMES
+    for f in sorted(routines | helpers):
+        # not the task queue's own calls (i2o_lan's routine run_task_queue)
+        if f in handlers or f not in defined or f in api or \
+                os.path.basename(defined[f].shown) in ("tqueue.h", "workqueue.h", "sched.h"):
+            continue
+        new = tqlib.helper_name(f) if f in helpers else tqlib.routine_name(f)
+        if new:
+            functions[f] = new
+    flag_fields = {f: tqlib.flag_name(f) for f, member in flags.items() if member}
+    flag_globals = {f: tqlib.flag_name(f) for f, member in flags.items() if not member}
+    blocked = {}
+    news = {}
+    for table in (functions, flag_fields, flag_globals):
+        for old, new in table.items():
+            news.setdefault(new, []).append(old)
+    for new, olds in news.items():
+        if len(olds) > 1:
+            for old in olds:
+                blocked[old] = "'%s' would also be the name of %s" % (
+                    new, ", ".join(o for o in olds if o != old))
+    for table in (functions, flag_fields, flag_globals):
+        for old, new in list(table.items()):
+            if old in blocked:
+                continue
+            for e in cands:
+                names = tqlib.facts(e.old).names
+                if old in names and new in names:
+                    blocked[old] = "'%s' is already used in %s" % (new, e.shown)
+                    break
+    for table in (functions, flag_fields, flag_globals):
+        for old in list(table):
+            if old in blocked:
+                del table[old]
+    out = {"functions": functions, "flag_fields": flag_fields, "flag_globals": flag_globals,
+           "blocked": blocked}
+    _HABITS.clear()
+    _HABITS[key] = out
+    return out
+
+
 def rename_map(decl, entries):
     """Collect the task-queue names the files of decl declare, and decide
     once for the whole tree which may be renamed: a member's name
@@ -267,8 +392,20 @@ def rename_map(decl, entries):
                 globals_blocked[old] = "'%s' is already used in %s" % (new, e.shown)
                 del globals_[old]
                 break
+    # the maintainers' names of routines, helpers and flags (habits()):
+    # renamed as file-scope names are, and members as members
+    h = habits(entries)
+    for old, new in h["functions"].items():
+        globals_.setdefault(old, new)
+    for old, new in h["flag_globals"].items():
+        globals_.setdefault(old, new)
+    for old, new in h["flag_fields"].items():
+        if old not in fields_blocked:
+            fields.setdefault(old, new)
     return {"fields": fields, "fields_blocked": fields_blocked,
-            "globals": globals_, "globals_blocked": globals_blocked}
+            "globals": globals_, "globals_blocked": globals_blocked,
+            "flags": sorted(h["flag_fields"]), "functions": sorted(h["functions"]),
+            "habits_blocked": h["blocked"]}
 
 
 # ------------------------------------------------------------- the renames
@@ -361,7 +498,18 @@ def edits(toks, decl, rmap, hidden, typed=frozenset(), kept=frozenset()):
                 out.append((t.start, t.end, fields[t.val]))
     inside = None
     prev = None
-    for t in toks:
+    flags = set(rmap.get("flags", ()))
+    for k, t in enumerate(toks):
+        if t.kind == "ident" and t.val in flags and prev not in (".", "->") and \
+                k + 1 < len(toks) and toks[k + 1].val in (";", ",", ":", "[") and \
+                outside(t.start):
+            # a flag's declarator in its structure
+            if inside is None:
+                inside = _in_structures(toks)
+            if t.start in inside:
+                out.append((t.start, t.end, fields[t.val]))
+                prev = t.val
+                continue
         if t.kind == "ident" and t.start not in declarators and outside(t.start):
             if prev in (".", "->"):
                 if t.val in fields and t.val not in typed:
@@ -385,6 +533,88 @@ def columns(text, offsets, todo):
         shift = sum(len(new) - (end - start) for start, end, new in todo
                     if bol <= start and end <= off)
         out.append((text.count("\n", 0, off) + 1, off - bol + shift))
+    return out
+
+
+def local_clashes(toks, hidden):
+    """([(start, end, new)], [(kind, idiom, line, msg)]) for the locals of
+    a task's type whose new name a completion of the same function has
+    (the seed's kmod.c: DECLARE_COMPLETION(work) beside struct tq_struct
+    tqs): the completion becomes `done`, as the seed made it, and the
+    task takes its name.  Other clashes are tqueue-rename's to report."""
+    edits, said = [], []
+    outside = _outside(hidden)
+    for head, lb, rb in tqprep._functions(toks):
+        fn = tqprep._function_name(toks[head:lb])
+        body = toks[head:rb + 1]
+        names = {t.val for k, t in enumerate(body) if t.kind == "ident" and
+                 (k == 0 or body[k - 1].val not in (".", "->"))}
+        for k in range(lb + 1, rb):
+            t = toks[k]
+            if t.val == "tq_struct" and toks[k - 1].val == "struct" and \
+                    toks[k + 1].kind == "ident" and toks[k + 2].val in (";", "=", ","):
+                old = toks[k + 1].val
+            elif t.val == "DECLARE_WORK" and toks[k + 1].val == "(" and toks[k + 2].kind == "ident":
+                old = toks[k + 2].val
+            else:
+                continue
+            new = tqlib.new_name(old)
+            if not new or new not in names or "done" in names:
+                continue
+            holder = any(toks[j].val == "DECLARE_COMPLETION" and toks[j + 2].val == new or
+                         toks[j].val == "completion" and toks[j - 1].val == "struct" and
+                         toks[j + 1].val == new for j in range(lb + 1, rb - 2))
+            if not holder:
+                continue
+            for j in range(head, rb):
+                u = toks[j]
+                if u.kind == "ident" and toks[j - 1].val not in (".", "->") and \
+                        outside(u.start) and u.val in (old, new):
+                    edits.append((u.start, u.end, new if u.val == old else "done"))
+            said.append(("conv", "rename_variable", t.line, "variable %s -> %s (in %s), and "
+                         "the completion %s there -> done, as the seed named them"
+                         % (old, new, fn, new)))
+            names |= {new, "done"}
+    return edits, said
+
+
+def habit_notes(toks, rmap, hidden):
+    """[(kind, idiom, line, msg)]: what the text coccinelle reads defines
+    of the maintainers' names (habits()): a routine or helper renamed
+    where it is defined, a flag where its structure or the file declares
+    it, and what could not be renamed, where it is defined."""
+    outside = _outside(hidden)
+    funcs = set(rmap.get("functions", ()))
+    flags = set(rmap.get("flags", ()))
+    blocked = rmap.get("habits_blocked", {})
+    globals_, fields = rmap.get("globals", {}), rmap.get("fields", {})
+    out = []
+    seen = set()
+    for head, lb, rb in tqprep._functions(toks):
+        name = tqprep._function_name(toks[head:lb])
+        at = next((t for t in toks[head:lb] if t.val == name), None)
+        if at is None or not outside(at.start) or name in seen:
+            continue
+        if name in funcs and name in globals_:
+            seen.add(name)
+            out.append(("conv", "rename_function", at.line, "function %s -> %s (%s)" % (
+                name, globals_[name], "a task's routine" if tqlib.routine_name(name) ==
+                globals_[name] else "named after the call it makes")))
+        elif name in blocked:
+            seen.add(name)
+            out.append(("conflict", "rename_conflict", at.line, "keeping function name '%s': %s"
+                        % (name, blocked[name])))
+    inside = None
+    for k, t in enumerate(toks):
+        if t.val not in flags or t.val in seen or k + 1 >= len(toks) or \
+                toks[k + 1].val not in (";", ",", ":", "[") or not outside(t.start):
+            continue
+        if inside is None:
+            inside = _in_structures(toks)
+        if t.start in inside and t.val in fields:
+            seen.add(t.val)
+            out.append(("conv", "rename_flag", t.line, "member %s -> %s (a flag that guards "
+                        "the work)" % (t.val, fields[t.val])))
     return out
 
 

@@ -32,6 +32,7 @@ IDIOMS = {
     "tq_immediate_apart": ("tqueue-immediate.cocci",
                            "queue_task(tq_immediate) with mark_bh(IMMEDIATE_BH) in another "
                            "function of the file -> schedule_work, the mark_bh dropped"),
+    "tq_scheduler": ("tqueue-immediate.cocci", "queue_task(tq_scheduler) -> schedule_work"),
     "tq_timer": ("tqueue-immediate.cocci",
                  "queue_task(tq_timer) -> schedule_delayed_work(x, 1) (unless --tq-timer=keep)"),
     "private_queue": ("tqbh.py",
@@ -58,6 +59,8 @@ _WHY_SWITCHED = {
                     "context (events)",
     "tq_timer": "ran in the timer interrupt's bottom half at the next tick, now in process "
                 "context (events) a tick later, schedule_delayed_work(%s, 1)",
+    "tq_scheduler": "ran from schedule(), in whichever process called it (2.2's "
+                    "tq_scheduler), now on the events queue's worker",
 }
 
 
@@ -66,7 +69,7 @@ def switched(e):
     tq_timer of e.old that are gone from e.new: work now.  Found in the
     texts, not in what the semantic patch says: its line is not the
     file's once an earlier rule (--rename) edited the function."""
-    if e.new == e.old or ("tq_immediate" not in e.old and "tq_timer" not in e.old):
+    if e.new == e.old or not any(q in e.old for q in _WHY_SWITCHED):
         return []
 
     def calls(text):

@@ -105,6 +105,14 @@ def token_residue(e):
                            "#include <linux/tqueue.h> kept: the file still uses %s"
                            % ", ".join(sorted(queues))))
             continue
+        if tok == "TQ_ACTIVE" and 0 < line <= len(new_lines) and \
+                re.match(r"\s*#\s*(?:if|ifdef|ifndef|elif)\b", new_lines[line - 1]):
+            e.residue.append((line, "residue_TQ_ACTIVE", (
+                "TQ_ACTIVE tested by the preprocessor: a test for a kernel with keventd "
+                "(2.4.0-test12 defined it as tq_scheduler went), which no workqueue kernel "
+                "defines; by hand, test LINUX_VERSION_CODE >= KERNEL_VERSION(2,4,0) instead "
+                "(#include <linux/version.h>)")))
+            continue
         if 0 < line <= len(new_lines) and _defines(new_lines[line - 1], tok):
             e.residue.append((line, "residue_compat_define",
                               "#define %s: the file defines the old name itself (for an "

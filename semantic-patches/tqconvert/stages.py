@@ -146,7 +146,9 @@ class Job:
         coccinelle may know to be another (X.typed, found before the
         renames) are left to the rules, told where a kept task's are
         (X.kept)."""
-        typed = typed_members(e, self.seen, self.typed_cache, set(self.rmap["fields"]))
+        # a flag is an integer, its type is never a task's: not the rules'
+        typed = typed_members(e, self.seen, self.typed_cache,
+                              set(self.rmap["fields"]) - set(self.rmap.get("flags", ())))
         with open(e.work + ".typed", "w") as f:
             f.write("".join(n + "\n" for n in sorted(typed)))
         toks = old_tokens(e)
@@ -154,8 +156,15 @@ class Job:
         # a file that declares no task nor work has no declarator to rename
         decl = renames.declared_tokens(None, toks) if DECLARES_TASK.search(
             tqlib.facts(e.old).code) else []
-        e.renamed = renames.notes(decl, self.rmap, e.hidden, kept)
+        e.renamed = renames.notes(decl, self.rmap, e.hidden, kept) + \
+            renames.habit_notes(toks, self.rmap, e.hidden)
         todo = renames.edits(toks, decl, self.rmap, e.hidden, typed, kept)
+        if "DECLARE_COMPLETION" in e.old or "completion" in e.old:
+            more, said = renames.local_clashes(toks, e.hidden)
+            if more:
+                taken = {a for a, _, _ in todo}
+                todo += [x for x in more if x[0] not in taken]
+                e.renamed += said
         if typed and kept:
             # the rules rename the accesses to typed members, not a kept
             # task's: where it stands in the copy they read

@@ -24,6 +24,40 @@ def _rejoin(lines):
     return out
 
 
+# what tqueue-immediate.cocci writes above a schedule_work() (it takes no
+# continuation in a #define)
+_COMMENT = "/* was an immediate bottom half: this work now runs in process context */"
+
+
+def _in_macros(lines):
+    """The comment spatch puts on a line of its own where the statement it
+    replaced was in a #define body ends that body there: drop it, and
+    join the line it left to the next."""
+    out = []
+    skip = False
+    for k, line in enumerate(lines):
+        if skip:
+            skip = False
+            continue
+        if _COMMENT in line:
+            prev = out[-1].rstrip("\r\n") if out else ""
+            if line.lstrip().startswith("#") or prev.endswith("\\"):
+                rest = line.replace(_COMMENT, "").rstrip(" \t\r\n")
+                if not rest.strip():
+                    # the statement below it takes its indentation
+                    if k + 1 < len(lines):
+                        indent = line[:len(line) - len(line.lstrip(" \t"))]
+                        out.append(indent + lines[k + 1].lstrip(" \t"))
+                        skip = True
+                    continue
+                if k + 1 < len(lines):
+                    out.append(rest + " " + lines[k + 1].lstrip(" \t"))
+                    skip = True
+                    continue
+        out.append(line)
+    return out
+
+
 def tidy(old, new):
     """Clean up after spatch, in the lines it wrote only: drop the
     whitespace-only lines it leaves where it removed a statement after
@@ -54,4 +88,6 @@ def tidy(old, new):
                 continue
             block.append(line)
         out.extend(_rejoin(block))
+    if _COMMENT in new:
+        out = _in_macros(out)
     return "".join(out)

@@ -177,3 +177,42 @@ class Notes(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class _E:
+    def __init__(self, shown, text):
+        self.shown, self.old = shown, text
+
+
+class Habits(unittest.TestCase):
+    def test_the_maintainers_names(self):
+        import tqlib
+        self.assertEqual([tqlib.new_name(n) for n in ("tqs", "immediate_bh", "poll_task",
+                                                      "tty_tx_task_queue", "timer")],
+                         ["work", "work", "poll_work", "tty_tx_work", None])
+        self.assertEqual([tqlib.helper_name(n) for n in ("sa1100fb_schedule_task",
+                                                         "wanpipe_queue_tq", "schedule_bh")],
+                         ["sa1100fb_schedule_work", "wanpipe_queue_work", None])
+        self.assertEqual(tqlib.flag_name("bh_active"), "work_active")
+        self.assertIsNone(tqlib.flag_name("via_task_queue"))
+
+    def test_routines_helpers_flags_and_what_stays(self):
+        a = _E("a.c", "static void chdlc_bh(void *d) { clear_bit(0, &p->bh_active); }\n"
+                      "static void do_x_bh(void) { run_task_queue(&tq_x); }\n"
+                      "void x_schedule_task(void) {\n"
+                      "\tif (!test_and_set_bit(0, &p->bh_active))\n"
+                      "\t\tschedule_task(&p->tq);\n\tatomic_inc(&bh_count);\n}\n"
+                      "void setup(void) { INIT_TQUEUE(&p->tq, chdlc_bh, p);\n"
+                      "\tinit_bh(X_BH, do_x_bh); x_schedule_task(); }\n")
+        b = _E("b.c", "void y_queue_task(void) { queue_task(&t, &tq_immediate); }\n"
+                      "int y_queue_work;\n"
+                      "struct tq_struct r = { routine: (void (*)(void *)) run_task_queue };\n")
+        api = _E("include/linux/tqueue.h",
+                 "static inline void run_task_queue(task_queue *list) { }\n")
+        h = renames.habits([a, b, api])
+        self.assertEqual(h["functions"], {"chdlc_bh": "chdlc_work",
+                                          "x_schedule_task": "x_schedule_work"})
+        self.assertEqual(h["flag_fields"], {"bh_active": "work_active"})
+        self.assertEqual(h["flag_globals"], {})
+        # its new name is taken: stays, and says why
+        self.assertIn("y_queue_task", h["blocked"])

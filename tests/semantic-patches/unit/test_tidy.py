@@ -22,6 +22,21 @@ class Tidy(unittest.TestCase):
         new = "\tINIT_WORK(&ct->tq,\n\t\t  f,\n\t\t  ct);\n"
         self.assertEqual(tidy(old, new), "\tINIT_WORK(&ct->tq, f, ct);\n")
 
+    def test_the_comment_spatch_adds_in_a_define_does_not_end_it(self):
+        c = "/* was an immediate bottom half: this work now runs in process context */"
+        old = ("#define KICK(t) do { queue_task(t, &tq_immediate); mark_bh(IMMEDIATE_BH); }"
+               " while (0)\n#define K2(t) \\\n\tdo { \\\n\t\tqueue_task(t, &tq_immediate); \\\n"
+               "\t\tmark_bh(IMMEDIATE_BH); \\\n\t} while (0)\n")
+        new = ("#define KICK(t) do { %s\n\tschedule_work(t); } while (0)\n"
+               "#define K2(t) \\\n\tdo { \\\n\t\t%s\n\tschedule_work(t); \\\n"
+               "\t} while (0)\n" % (c, c))
+        self.assertEqual(tidy(old, new), "#define KICK(t) do { schedule_work(t); } while (0)\n"
+                         "#define K2(t) \\\n\tdo { \\\n\t\tschedule_work(t); \\\n"
+                         "\t} while (0)\n")
+        # outside a #define the comment stays
+        body = "void f(void)\n{\n\t%s\n\tschedule_work(&w);\n}\n" % c
+        self.assertEqual(tidy("void f(void)\n{\n}\n", body), body)
+
     def test_unchanged(self):
         self.assertEqual(tidy("a\n", "a\n"), "a\n")
 

@@ -3,10 +3,10 @@
 
 /*
  * Two tasks: one handed to keventd, which converts, and one queued on
- * tq_immediate with no mark_bh(IMMEDIATE_BH) anywhere in the file, which
- * cannot.  Converting the first alone would leave a work_t beside a
- * tq_struct and tqueue.h beside workqueue.h: the file stays as it is,
- * the blocker named.
+ * tq_immediate with no mark_bh(IMMEDIATE_BH) anywhere in the file or its
+ * directory, which cannot.  Converting the first alone would leave a
+ * work_t beside a tq_struct and tqueue.h beside workqueue.h: the file
+ * stays as it is, the blocker named.
  */
 struct card {
 	struct tq_struct reset_tq;
