@@ -55,11 +55,21 @@ struct dev_rule {
 #define MAX_RULES 512
 #define MAX_PROBE 8
 
+/*
+ * A register file behind an index port: what the data port's accesses
+ * reach is the register the index port was last written with, an
+ * address of its own (FILE_REG), as the CD180's and many ISA chips'.
+ */
+#define MAX_FILES 8
+#define FILE_REG(data, index) (1UL << 24 | ((index) &0xffUL) << 16 | (data))
+
 struct dev_config {
 	u64 seed;
 	struct dev_policy dflt[2]; /* outside and in hard-irq context */
 	unsigned int probe[MAX_PROBE];
 	int nprobe;
+	unsigned long file[MAX_FILES][2]; /* index port, data port */
+	int nfiles;
 	struct dev_rule rules[MAX_RULES];
 	int nrules;
 };
@@ -75,6 +85,7 @@ struct dev_slot {
 	u64 key; /* space << 48 | address, plus 1; 0: free */
 	u32 reads[2];
 	u32 writes;
+	u32 changes; /* writes of another value than the last */
 	u8 val;
 	u8 written;
 };
@@ -223,10 +234,25 @@ static int rule(const char *word, struct dev_config *c)
 		r->space = SPACE_MEM;
 		p += 4;
 	}
-	if (!number(&p, "-@=", &r->lo))
+	if (!number(&p, "#-@=", &r->lo))
 		return -1;
 	r->hi = r->lo;
-	if (*p == '-') {
+	if (*p == '#' && r->space == SPACE_IO) {
+		/* DATA#I[-J]: registers I to J of the file behind DATA */
+		unsigned long data = r->lo, i, j;
+
+		p++;
+		if (!number(&p, "-@=", &i) || i > 0xff || data > 0xffff)
+			return -1;
+		j = i;
+		if (*p == '-') {
+			p++;
+			if (!number(&p, "@=", &j) || j > 0xff || j < i)
+				return -1;
+		}
+		r->lo = FILE_REG(data, i);
+		r->hi = FILE_REG(data, j);
+	} else if (*p == '-') {
 		p++;
 		if (!number(&p, "@=", &r->hi) || r->hi < r->lo)
 			return -1;
@@ -240,13 +266,28 @@ static int rule(const char *word, struct dev_config *c)
 		p += 5;
 	}
 	if (*p != '=' || policy(p + 1, &r->pol) ||
-	    (r->space == SPACE_IO && r->hi > 0xffff)) {
+	    (r->space == SPACE_IO && r->hi > 0xffff &&
+	     r->lo < FILE_REG(0, 0))) {
 		/* not counted in: its values are not config_free()'s */
 		free(r->pol.vals);
 		r->pol.vals = NULL;
 		return -1;
 	}
 	c->nrules++;
+	return 0;
+}
+
+/* index=A:D, a register file at data port D indexed by port A */
+static int file(const char *p, struct dev_config *c)
+{
+	unsigned long a, d;
+
+	if (c->nfiles == MAX_FILES || !number(&p, ":", &a) || *p++ != ':' ||
+	    !number(&p, " \t", &d) || a > 0xffff || d > 0xffff || a == d)
+		return -1;
+	c->file[c->nfiles][0] = a;
+	c->file[c->nfiles][1] = d;
+	c->nfiles++;
 	return 0;
 }
 
@@ -314,6 +355,11 @@ static int parse(const char *line, struct dev_config *c, char *err, size_t len)
 					    "expected readback, seeded, ones, "
 					    "zero, a value or a list of them "
 					    "P,P,...[*]");
+		} else if (!strncmp(word, "index=", 6)) {
+			if (file(word + 6, c))
+				return fail(err, len, word,
+					    "expected index=A:D, index port A "
+					    "and data port D, up to 8");
 		} else if (!strncmp(word, "probe=", 6)) {
 			if (lines(word + 6, c))
 				return fail(err, len, word,
@@ -468,11 +514,27 @@ static u32 answer(int space, unsigned long addr, int size)
 	return val;
 }
 
+/* Where an access to @addr lands: a data port's, the register indexed. */
+static unsigned long reg_of(int space, unsigned long addr)
+{
+	int i;
+
+	for (i = 0; space == SPACE_IO && i < cfg->nfiles; i++) {
+		if (cfg->file[i][1] == addr) {
+			struct dev_slot *a = slot(SPACE_IO, cfg->file[i][0]);
+
+			return FILE_REG(addr, a && a->written ? a->val : 0xff);
+		}
+	}
+	return addr;
+}
+
 static u32 device_read(int space, unsigned long addr, int size)
 {
 	u32 val;
 
 	shim_mutex_lock_unseen(&lock);
+	addr = reg_of(space, addr);
 	val = answer(space, addr, size);
 	shim_mutex_unlock_unseen(&lock);
 	return val;
@@ -485,11 +547,14 @@ static void device_write(int space, unsigned long addr, u32 val, int size)
 	int i, nraise = 0;
 
 	shim_mutex_lock_unseen(&lock);
+	addr = reg_of(space, addr);
 	for (i = 0; i < size; i++) {
 		struct dev_slot *s = slot(space, addr + i);
 
 		if (!s)
 			continue;
+		if (s->written && s->val != (u8) (val >> (8 * i)) && !i)
+			s->changes++;
 		s->val = val >> (8 * i);
 		s->written = 1;
 		if (!i)
@@ -654,7 +719,8 @@ static int match(const struct dev_read *r, u64 x, u64 y, int size, int field)
 	x &= mask;
 	y &= mask;
 	if (x == r->val) {
-		if (telling && y != r->val)
+		/* y == the value: the read already gives what is wanted */
+		if (telling)
 			note_compare(r, y);
 		return 1;
 	}
@@ -780,7 +846,8 @@ static int report(const char *path, int dying)
 			sep = ",";
 		}
 	}
-	/* "writes": [space, address, writes] per address written */
+	/* "writes": [space, address, writes, changes of value] per address
+	 * written (an index port changes at almost every write) */
 	fprintf(f, "],\"writes\":[");
 	sep = "";
 	for (i = 0; slots && i < SLOTS; i++) {
@@ -788,15 +855,15 @@ static int report(const char *path, int dying)
 
 		if (!s->key || !s->writes)
 			continue;
-		fprintf(f, "%s[\"%s\",%lu,%u]", sep,
+		fprintf(f, "%s[\"%s\",%lu,%u,%u]", sep,
 			space_name[(s->key - 1) >> 48],
 			(unsigned long) ((s->key - 1) & 0xffffffffffffULL),
-			s->writes);
+			s->writes, s->changes);
 		sep = ",";
 	}
 	/* "compares": [space, address, context, n, value read, constant]:
 	 * the n-th read (LATE: one after the first LATE) gave the value,
-	 * compared with the constant */
+	 * compared with the constant (the same: it gave what was wanted) */
 	fprintf(f, "],\"compares\":[");
 	for (i = 0; i < ncompares; i++) {
 		const struct dev_compare *c = &compares[i];

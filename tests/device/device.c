@@ -390,7 +390,7 @@ Test(device, reports_what_it_saw_at_exit)
 	unlink(path);
 	cr_assert(strstr(buf, "[\"io\",760,\"task\",1]"), "%s", buf);
 	cr_assert(strstr(buf, "[\"io\",760,\"irq\",1]"), "%s", buf);
-	cr_assert(strstr(buf, "\"writes\":[[\"io\",761,2]]"), "%s", buf);
+	cr_assert(strstr(buf, "\"writes\":[[\"io\",761,2,1]]"), "%s", buf);
 	cr_assert(strstr(buf, "\"probes\":[5]"), "%s", buf);
 }
 
@@ -448,4 +448,32 @@ Test(device, reports_what_it_saw_when_told_to_end)
 	fclose(f);
 	unlink(path);
 	cr_assert(strstr(buf, "[\"io\",765,\"task\",1000]"), "%s", buf);
+}
+
+Test(device, a_register_file_behind_an_index_port)
+{
+	char want[64];
+	static char buf[65536];
+
+	configure("index=0x251:0x250 0x250#0x31=0x82 0x250#0x40-0x4f@irq=zero");
+	outb(0x71, 0x251);
+	outb(0x5a, 0x250);
+	outb(0x72, 0x251);
+	outb(0xa5, 0x250);
+	outb(0x71, 0x251);
+	cr_assert_eq(inb(0x250), 0x5a, "each register reads back its own");
+	outb(0x72, 0x251);
+	cr_assert_eq(inb(0x250), 0xa5);
+	cr_assert_eq(inb(0x251), 0x72, "the index port reads back");
+	outb(0x31, 0x251);
+	cr_assert_eq(inb(0x250), 0x82, "a rule names a register");
+	outb(0x44, 0x251);
+	cr_assert_eq(inb(0x250), 0xff, "outside a handler: the default");
+	cr_assert_eq(in_irq_ctx(0x250), 0, "a range of registers");
+	report(buf, sizeof(buf));
+	snprintf(want, sizeof(want), "[\"io\",%lu,\"task\",1]",
+		 1UL << 24 | 0x71UL << 16 | 0x250);
+	cr_assert(strstr(buf, want), "a register is an address: %s", buf);
+	cr_assert(strstr(buf, "[\"io\",593,6,5]"),
+		  "the index port changes at each write: %s", buf);
 }
