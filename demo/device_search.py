@@ -108,8 +108,9 @@ class Config:
     held as their parts so that a search can change one at a time."""
 
     def __init__(self, seed=1, default="readback", probe=(), rules=(), params=(),
-                 default_irq=None):
+                 default_irq=None, files=()):
         self.seed = seed
+        self.files = tuple(files)  # (index port, data port) of register files
         self.default = default
         self.default_irq = default_irq  # in a handler, if not the default
         self.probe = tuple(probe)
@@ -124,10 +125,10 @@ class Config:
             words.append("default@irq=" + self.default_irq)
         if self.probe:
             words.append("probe=" + ",".join(str(x) for x in self.probe))
+        words += ["index=0x%x:0x%x" % f for f in self.files]
         for r in self.rules:
-            where = ("mem:" if r.space == "mem" else "") + "0x%x" % r.lo + \
-                ("-0x%x" % r.hi if r.hi != r.lo else "") + ("@" + r.ctx if r.ctx else "")
-            words.append("%s=%s" % (where, r.policy))
+            words.append("%s%s=%s" % (where(r.space, r.lo, r.hi), "@" + r.ctx if r.ctx else "",
+                                      r.policy))
         return " ".join(words)
 
     def modparams(self):
@@ -138,7 +139,7 @@ class Config:
 
     def but(self, **kw):
         c = Config(self.seed, self.default, self.probe, self.rules, self.params,
-                   self.default_irq)
+                   self.default_irq, self.files)
         for k, v in kw.items():
             setattr(c, k, tuple(v) if isinstance(v, list) else v)
         return c
@@ -187,12 +188,18 @@ class Config:
                 c.default_irq = v
             elif k == "probe":
                 c.probe = tuple(int(x, 0) for x in v.split(","))
+            elif k == "index":
+                c.files += (tuple(int(x, 0) for x in v.split(":")),)
             else:
                 space = "mem" if k.startswith("mem:") else "io"
                 k = k[4:] if space == "mem" else k
-                where, _, ctx = k.partition("@")
-                lo, _, hi = where.partition("-")
-                rules.append(Rule(space, int(lo, 0), int(hi or lo, 0), ctx, v))
+                at, _, ctx = k.partition("@")
+                data, hash_, at = at.rpartition("#")
+                lo, _, hi = at.partition("-")
+                lo, hi = int(lo, 0), int(hi or lo, 0)
+                if hash_:
+                    lo, hi = (FILE | i << 16 | int(data, 0) for i in (lo, hi))
+                rules.append(Rule(space, lo, hi, ctx, v))
         c.rules = tuple(rules)
         c.params = tuple(tuple(p.split("=", 1)) for p in (modparams or "").split())
         return c
@@ -204,6 +211,19 @@ class Config:
 # (all ones, a floating bus: "no interrupt pending" for most boards), so
 # that each interrupt is handled and ends
 START = Config(probe=(5,), default_irq="seeded,ones*")
+
+
+FILE = 1 << 24  # addresses past it: registers of a file (device.c's FILE_REG)
+
+
+def where(space, lo, hi=None):
+    """How SHIM_DEVICE names an address, or a range: a port, mem:
+    memory, D#I register I of the file behind data port D."""
+    hi = lo if hi is None else hi
+    if space == "io" and lo >= FILE:
+        return "0x%x#0x%x" % (lo & 0xffff, (lo >> 16) & 0xff) + \
+            ("-0x%x" % ((hi >> 16) & 0xff) if hi != lo else "")
+    return ("mem:" if space == "mem" else "") + "0x%x" % lo + ("-0x%x" % hi if hi != lo else "")
 
 
 def hexv(v):
@@ -429,11 +449,12 @@ def param_values(name, ptype, consts):
     return []
 
 
-def compared(rep):
-    """{(space, address, context): {n: [constants]}} of a report."""
+def compared(rep, met=False):
+    """{(space, address, context): {n: [constants]}} of a report: those
+    the n-th read did not give (or, if @met, the one it gave)."""
     out = collections.defaultdict(lambda: collections.defaultdict(list))
-    for space, addr, ctx, n, _val, k in rep.get("compares", []):
-        if k not in out[(space, addr, ctx)][n]:
+    for space, addr, ctx, n, val, k in rep.get("compares", []):
+        if (val == k) == met and k not in out[(space, addr, ctx)][n]:
             out[(space, addr, ctx)][n].append(k)
     return out
 
@@ -441,8 +462,11 @@ def compared(rep):
 # what a run suggests, in the order tried: what its reads were compared
 # with, a probe line, module parameters (late, for a driver that looks
 # for its board by itself), a polled register, a handler's loop, colour,
-# the driver's constants
-LEARNT, PROBE, PARAM, POLLED, LOOPED, COLOUR, PARAM_LATE, DICTIONARY = range(8)
+# a register kept where it gives what is wanted and seeded after, the
+# driver's constants, and seeds for those kept registers
+LEARNT, PROBE, INDEX, PARAM, POLLED, LOOPED, COLOUR, KEEP, PARAM_LATE, DICTIONARY, SWEEP = \
+    range(11)
+SWEEP_SEEDS = 256  # seeds tried for a register kept, then seeded
 PARAM_TRIES = 2  # parents a module parameter's value is tried on
 
 
@@ -452,7 +476,7 @@ class Memo:
     def __init__(self):
         self.compares = set()  # (space, address, context, constant) learnt
         self.usual = {}  # (space, address, context): constants met at most reads
-        self.params = collections.Counter()  # (name, value): parents tried on
+        self.params = collections.Counter()  # (name, value, level): parents tried on
         self.self_probing = None  # the driver touches ports unasked
 
 
@@ -460,18 +484,40 @@ def hints(o, drv, memo):
     """The configurations a run suggests: [(rank, config)]."""
     cfg, rep = o.config, o.report
     out, learnt = [], []
+    counts = {(s_, a, ctx): n for s_, a, ctx, n in rep.get("reads", [])}
     # module parameters the run did not have: each value on a few
-    # parents (a parameter is worth what the device makes of it later)
+    # parents of each level the module reached (a parameter is worth what
+    # the device makes of it: where a board was found, the first board)
     given = {p[0] for p in cfg.params}
     consts = rep.get("consts", []) + drv.dictionary
     rank = PARAM_LATE if memo.self_probing else PARAM
+    level = score(o)[:2]
+    # a board's place comes with its line: a place given with every
+    # line parameter still unset, set to the line the device raises
+    line = str(cfg.probe[0] if cfg.probe else IRQ_LINES[0])
+    lines = [n for n, t in drv.params if IRQ_NAMES.search(n) and NUMERIC.match(t) and
+             n not in given]
+    values = dict(cfg.params)
+    looked = {hexv(w[1]) for w in rep.get("writes", []) if w[1] < FILE}
     for name, ptype in drv.params:
-        if name in given:
-            continue
-        for v in param_values(name, ptype, consts):
-            if memo.params[(name, v)] < PARAM_TRIES:
-                memo.params[(name, v)] += 1
+        # a parameter given: its other values (a board takes some lines
+        # and not others), on a few parents too
+        for v in param_values(name, ptype,
+                              consts + [w[1] for w in rep.get("writes", []) if w[1] < FILE]):
+            if v == values.get(name):
+                continue
+            if memo.params[(name, v, level)] < PARAM_TRIES:
+                memo.params[(name, v, level)] += 1
                 out.append((rank, cfg.with_param(name, v)))
+                if name in lines or not lines or name in given:
+                    continue
+                # where the driver looked by itself: with each line
+                for each in [line] + ([str(x) for x in IRQ_LINES if str(x) != line]
+                                      if v in looked else []):
+                    both = cfg.with_param(name, v)
+                    for n in lines:
+                        both = both.with_param(n, each)
+                    out.append((rank, both))
     # input-to-state: a read compared with a constant gives that constant
     # (in the handler last: the module must be in first); first all of
     # them at once, each register its most frequent one (a driver probing
@@ -506,7 +552,7 @@ def hints(o, drv, memo):
     if len(learnt) > 1 and every.key() != cfg.key():
         learnt.insert(0, every)
     # colour: what is read and never written answers seeded values
-    written = {(s, a) for s, a, _ in rep.get("writes", [])}
+    written = {(w[0], w[1]) for w in rep.get("writes", [])}
     ruled = {(r.space, r.lo, r.ctx) for r in cfg.rules}
     plain = sorted({(s, a, ctx) for s, a, ctx, _ in rep.get("reads", [])
                     if (s, a) not in written and (s, a, ctx) not in ruled and
@@ -517,6 +563,9 @@ def hints(o, drv, memo):
             colour = colour.with_rule(s, a, ctx, "seeded")
         out.append((COLOUR, colour))
         out += [(COLOUR, cfg.with_rule(s, a, ctx, "seeded")) for s, a, ctx in plain[:16]]
+        # a value built from several reads (an identity read bit by bit)
+        # is no comparison's constant: seeds to try
+        out += [(SWEEP, colour.but(seed=seed)) for seed in range(2, 2 + SWEEP_SEEDS)]
     # a register read over and over: the driver waits for it to change
     polled = sorted(((n, s, a, ctx) for s, a, ctx, n in rep.get("reads", []) if n >= 1000),
                     reverse=True)
@@ -531,6 +580,21 @@ def hints(o, drv, memo):
     for _, s, a in looped[:3]:
         out += [(LOOPED, cfg.with_rule(s, a, "irq", p))
                 for p in ("seeded,ones*", "seeded,zero*")]
+    # a register that gives what its first reads are compared with (a
+    # scratch register read back), then is read more without a word:
+    # those reads kept, the next seeded, and seeds to try (a value built
+    # from several reads, bit by bit, is no comparison's constant)
+    for (space, addr, ctx), per_n in sorted(compared(rep, met=True).items()):
+        last = -1
+        while last + 1 in per_n:
+            last += 1  # the reads from the first that gave what was wanted
+        if last < 0 or (space, addr, ctx) in ruled or (space, addr, "") in ruled or \
+                counts.get((space, addr, ctx), 0) <= last + 1 or last + 1 >= SEQUENCE:
+            continue
+        pol = ",".join([cfg.default] * (last + 1) + ["seeded"])
+        kept = cfg.with_rule(space, addr, ctx, pol)
+        out.append((KEEP, kept))
+        out += [(SWEEP, kept.but(seed=seed)) for seed in range(2, 2 + SWEEP_SEEDS)]
     # no trace-cmp in the driver: the constants of its code, at each
     # address it reads and never writes
     if "consts" in rep and not rep["consts"] and drv.dictionary:
@@ -539,6 +603,22 @@ def hints(o, drv, memo):
             out += [(DICTIONARY, cfg.with_rule(s, a, ctx, w)) for w in words]
             if len(words) > 1:
                 out.append((DICTIONARY, cfg.with_rule(s, a, ctx, ",".join(words) + "*")))
+    # a port written with a new value nearly each time (register
+    # numbers), beside one read: an index port and its data port
+    read = collections.Counter()
+    for (s_, a, _), n in counts.items():
+        read[a] += n
+    files, pairs = {f[1] for f in cfg.files}, []
+    for w in rep.get("writes", []):
+        if w[0] != "io" or w[1] >= FILE or len(w) < 4 or w[3] < 8 or w[3] * 2 < w[2]:
+            continue
+        for d in (w[1] - 1, w[1] + 1):
+            if read[d] >= 2 and d not in files and w[1] not in files:
+                pairs.append((w[1], d))
+    # all at once first (a driver probing several boards)
+    if len(pairs) > 1:
+        out.append((INDEX, cfg.but(files=cfg.files + tuple(pairs[:8 - len(cfg.files)]))))
+    out += [(INDEX, cfg.but(files=cfg.files + (p,))) for p in pairs if len(cfg.files) < 8]
     # a probe that found no line: the device raises one (another, if it
     # raised one: a line taken by another handler is no candidate)
     if any(p <= 0 for p in (rep.get("irq") or {}).get("probes", [])):
@@ -595,7 +675,11 @@ class Search:
         self.best = None
         self.lines, self.sites = set(), set()
         self.memo = Memo()
-        self.queue = []  # a heap of (rank, priority..., order, config)
+        self.queue = []  # a heap of (priority..., order, config)
+        # what kind of suggestion made each configuration: a register file
+        # found changes the device, and its run suggests more even if it
+        # reached nothing new itself
+        self.kind = {}
         self.seq = 0
         self.runs = 0
         self.scenario = drv.scenarios[0]
@@ -616,20 +700,23 @@ class Search:
             if self.verbose:
                 self.say("      SHIM_DEVICE=%s SHIM_MODPARAMS=%s" % (
                     shlex.quote(o.config.device()), shlex.quote(o.config.modparams())))
-        # suggestions by kind (what a comparison taught first, from any
-        # run), then from the best runs first, those that reached
-        # something new before as good ones that did not (AFL favours
-        # what found new coverage); the rest only from runs that did
+        # what a comparison taught first, from any run; then the
+        # suggestions of the runs that got furthest (in, handler, call
+        # sites), by kind, of those that reached something new before as
+        # good ones that did not (AFL favours what found new coverage),
+        # of more lines first; the rest only from runs that did
         sc = score(o)
         if self.memo.self_probing is None:
             # the first run has no parameters: does the driver look for
             # its board by itself, or wait to be told where it is?
             self.memo.self_probing = bool(o.report.get("reads") or o.report.get("writes"))
         for rank, c in hints(o, self.drv, self.memo):
-            if c.key() not in self.tried and (rank == LEARNT or new or better):
+            if c.key() not in self.tried and (rank == LEARNT or new or better or
+                                              self.kind.get(o.config.key()) == INDEX):
                 self.seq += 1
-                heapq.heappush(self.queue, (rank,) + tuple(-x for x in sc[:3]) +
-                               (-new, -sc[3], self.seq, c))
+                self.kind.setdefault(c.key(), rank)
+                heapq.heappush(self.queue, (rank != LEARNT,) + tuple(-x for x in sc[:3]) +
+                               (rank, -new, -sc[3], self.seq, c))
         if new or better:
             self.corpus.append(o)
 
