@@ -620,6 +620,11 @@ def _drain_delayed(out, fi, c, flushed, headers):
     # the statement is replaced; a branch of its own gets braces
     a, b = fi.line_span(c.i, c.end)
     if a == line_of and fi.toks[c.i - 1].val not in (")", "else"):
+        # a comment after the run stays, after what replaces it
+        rest = fi.text[toks[c.end].end:b].strip()
+        if rest:
+            first, _, more = edit.partition("\n")
+            edit = "%s  %s\n%s" % (first, rest, more)
         out.edit(fi.key, a, b, edit)
     elif fi.toks[c.i - 1].val in (")", "else"):
         out.edit(fi.key, toks[c.i].start, toks[c.end].end,
@@ -969,6 +974,8 @@ def _routine_of(local, others, task):
         pats.append(r"\bDECLARE_WORK\s*\(\s*%s\s*,\s*%s(\w+)" % (m, cast))
     texts = list(local) + (list(others) if len(parts) >= 3 else [])
     for text in texts:
+        if chain[-1] not in text:
+            continue
         for p in pats:
             hit = re.search(p, text)
             if hit and hit.group(1) not in ("NULL", "0"):

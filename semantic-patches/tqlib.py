@@ -317,7 +317,8 @@ def legacy_residue(text):
 # poll_task -> poll_work, chdlc_bh -> chdlc_work, tty_tx_task_queue ->
 # tty_tx_work); a queue the work was named after goes with it
 # (immediate_bh -> work)
-_EXACT = {"tq": "work", "tqueue": "work", "task": "work", "tqs": "work", "bh": "work",
+# (not bh alone: 2.4's buffer heads are bh everywhere, req->bh)
+_EXACT = {"tq": "work", "tqueue": "work", "task": "work", "tqs": "work",
           "task_queue": "work", "immediate_bh": "work", "immediate_task": "work",
           "immediate_tq": "work"}
 _PREFIX = ("tq_", "tqueue_")

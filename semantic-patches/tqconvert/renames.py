@@ -395,6 +395,13 @@ def rename_map(decl, entries):
     # the maintainers' names of routines, helpers and flags (habits()):
     # renamed as file-scope names are, and members as members
     h = habits(entries)
+    # a routine and a task of one file would take one name (pcmcia's
+    # tcic_bh and tcic_task, tcic_work): the task has it, the routine stays
+    taken = set(globals_.values())
+    for old, new in list(h["functions"].items()):
+        if new in taken:
+            del h["functions"][old]
+            h["blocked"][old] = "'%s' is the new name of a task" % new
     for old, new in h["functions"].items():
         globals_.setdefault(old, new)
     for old, new in h["flag_globals"].items():

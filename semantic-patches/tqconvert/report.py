@@ -10,6 +10,7 @@ import tqbh
 import tqprep
 
 from .output import atomic_write
+from .prepare import old_tokens
 
 
 # What each counted idiom is, for --stats readers (make demo).
@@ -73,7 +74,10 @@ def switched(e):
         return []
 
     def calls(text):
-        toks = tqprep.scan(text)
+        if not any(q in text for q in _WHY_SWITCHED):
+            return []
+        # e.old's tokens are scanned once (prepare.old_tokens)
+        toks = old_tokens(e) if text is e.old else tqprep.scan(text)
         out = []
         for i, (lo, hi), _, queue in tqprep.queue_task_calls(toks):
             if queue in _WHY_SWITCHED and hi > lo:

@@ -321,6 +321,8 @@ def fix(e, members, texts):
     if e.gave_up:
         return
     code = tqlib.facts(e.new).code
+    # the tree's task members, under their --rename names too
+    members = set(members) | {tqlib.new_name(m) for m in members if tqlib.new_name(m)}
     silent = _LEFT_INIT.search(code) is not None
     if not e.unparsed and not silent:
         return

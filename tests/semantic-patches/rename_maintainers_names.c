@@ -50,3 +50,19 @@ static void chdlc_new_if(chdlc_private_area_t *priv)
 	INIT_TQUEUE(&priv->immediate_bh, chdlc_bh, priv);
 	INIT_TQUEUE(&priv->poll_task, cpc_tty_rx_task, priv);
 }
+
+/* A routine and a task of the file that would take one name: the task
+ * has it (tcic_task -> tcic_work), the routine keeps its own. */
+static void tcic_bh(void *dummy);
+static struct tq_struct tcic_task = {
+	routine: tcic_bh
+};
+
+static void tcic_bh(void *dummy)
+{
+}
+
+static void tcic_interrupt(void)
+{
+	schedule_task(&tcic_task);
+}

@@ -31,7 +31,7 @@ static void tty_setup(struct tty_struct *tty)
 
 static void release_dev(struct tty_struct *tty)
 {
-	run_task_queue(&tq_timer);
+	run_task_queue(&tq_timer);	/* the flip buffer's task */
 	flush_scheduled_tasks();
 	schedule();
 }

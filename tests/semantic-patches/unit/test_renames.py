@@ -195,6 +195,8 @@ class Habits(unittest.TestCase):
                          ["sa1100fb_schedule_work", "wanpipe_queue_work", None])
         self.assertEqual(tqlib.flag_name("bh_active"), "work_active")
         self.assertIsNone(tqlib.flag_name("via_task_queue"))
+        # a buffer head is no bottom half
+        self.assertIsNone(tqlib.new_name("bh"))
 
     def test_routines_helpers_flags_and_what_stays(self):
         a = _E("a.c", "static void chdlc_bh(void *d) { clear_bit(0, &p->bh_active); }\n"
