@@ -278,10 +278,12 @@ class Driver:
         jobs = [(i, os.path.join(self.tmp, "structure", str(i),
                                  os.path.basename(g)[:-5] + ".gcda"), g)
                 for i, g in enumerate(self.gcno)]
-        files = set()
+        files, code = set(), collections.defaultdict(set)
         for docs in coverage.gcov(jobs).values():
             for doc in docs:
-                files |= {os.path.abspath(f["file"]) for f in doc["files"]}
+                for f in doc["files"]:
+                    files.add(os.path.abspath(f["file"]))
+                    code[os.path.abspath(f["file"])] |= {x["line_number"] for x in f["lines"]}
         files = sorted(f for f in files if os.path.exists(f))
         api = coverage.Api()
         texts = {}
@@ -289,7 +291,9 @@ class Driver:
             with open(f, errors="replace") as fh:
                 texts[f] = coverage.strip(fh.read())
         objects = set().union(*[api.objects(t) for t in texts.values()]) if texts else set()
-        sites = {f: dict(coverage.scan_sites(t, api, objects)) for f, t in texts.items()}
+        # a site on a line with no code (a declaration) is never reached
+        sites = {f: {n: w for n, w in coverage.scan_sites(t, api, objects) if n in code[f]}
+                 for f, t in texts.items()}
         return files, {f: s for f, s in sites.items() if s}
 
     def _dictionary(self):
