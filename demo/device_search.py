@@ -25,30 +25,40 @@ it compares the device's answers with); without them it still ranks by
 what the device saw (init, the handler).
 
 The search (a coverage-guided one, as AFL's, with Redqueen's
-input-to-state step): every run writes what the device saw
-(SHIM_DEVICE_REPORT) and its gcov counters.  A run that reaches lines or
-call sites no run reached before, or ranks best, joins the corpus, and
-its report makes hints, tried first:
+input-to-state step) starts from what a board usually is: it answers a
+probe for its interrupt line, and in its handler a register says
+something once, then nothing.  Every run is under a systematic schedule
+(the same every time) and writes what the device saw
+(SHIM_DEVICE_REPORT, even when the run is ended early) and its gcov
+counters.  A run that reaches lines or call sites no run reached before,
+or ranks best, joins the corpus, and what the device saw in it suggests
+the next runs, tried by kind, then best parent first:
+  - input-to-state, from any run: a read compared with a constant
+    answers that constant (all such registers at once first, then each;
+    a register compared with several, them in turn);
+  - a probe that found no interrupt line: the device raises one;
   - module parameters by their name and type: io, port, base -> ISA port
     candidates (the constants the driver compares with in that range,
-    then the usual ISA places), irq -> interrupt lines, mem -> ISA memory;
-  - colour: the addresses the driver reads and never writes answer seeded
-    values, so that a comparison with one of them is recognisable;
-  - input-to-state: a read compared with a constant answers that constant
-    (each one; all of them in turn, for a read compared with several);
-  - a probe that found no interrupt line: the device raises one;
-and when none are left, random changes to a corpus entry (seed, default
-policy, an address's policy in one context, a rule removed, the probe
-line, a parameter).  The best configuration is then reduced (each rule
-and parameter dropped if the result stays as good), run on every
-scenario, and saved as one line in OUT, keyed by a hash of the driver's
-sources (or of the binary): a later call with the same driver replays it
-instead of searching.
+    then the usual ISA places), irq -> lines, mem -> ISA memory; late, if
+    the driver looks for its board by itself (it touched ports unasked);
+  - a register read a thousand times (a busy wait): zero, ones, seeded;
+  - a register a handler reads in its loop: once seeded, then nothing;
+  - colour: addresses read and never written answer seeded values, so
+    that a comparison with one of them is recognisable;
+  - without trace-cmp: the constants of the driver's instructions;
+and when none are left, random changes to a corpus entry.  Once the
+module gets further (in, then its handler run), the search goes on with
+the scenario that reaches most, the quickest of those.  The best
+configuration is then reduced (each rule, value and parameter dropped if
+the result stays as good), run on every scenario, and saved as one line
+in OUT, keyed by a hash of the driver's sources (or of the binary): a
+later call with the same driver replays it instead of searching.
 """
 import argparse
 import collections
 import concurrent.futures
 import hashlib
+import heapq
 import itertools
 import json
 import os
@@ -72,6 +82,7 @@ import runner  # noqa: E402
 # a saved line is then searched again
 DEVICE_FORMAT = 1
 POLICIES = ("readback", "seeded", "ones", "zero")
+IRQ_POLICIES = (None, "seeded,ones*", "seeded,zero*", "seeded", "ones", "zero")
 ISA_PORTS = (0x220, 0x240, 0x250, 0x260, 0x280, 0x2a0, 0x300, 0x320, 0x340, 0x360,
              0x2e8, 0x2f8, 0x3e8, 0x3f8, 0x100, 0x180, 0x200, 0x210, 0x230)
 ISA_MEMORY = (0xd0000, 0xc8000, 0xcc000, 0xd4000, 0xd8000, 0xdc000, 0xe0000)
@@ -80,6 +91,7 @@ IRQ_LINES = (5, 3, 4, 7, 9, 10, 11, 12, 15, 2)
 # worker, run at the same point), so that two configurations compare on
 # what they are, not on when the host ran a thread
 SCHED = "eager"
+SEQUENCE = 16  # reads of a register a learnt sequence covers
 PORT_NAMES = re.compile(r"io|port|base|addr", re.I)
 MEM_NAMES = re.compile(r"mem|phys|shm|window|ram", re.I)
 IRQ_NAMES = re.compile(r"irq|intr?$|interrupt", re.I)
@@ -95,9 +107,12 @@ class Config:
     """What a run is given: a SHIM_DEVICE line and a SHIM_MODPARAMS line,
     held as their parts so that a search can change one at a time."""
 
-    def __init__(self, seed=1, default="readback", probe=(), rules=(), params=()):
+    def __init__(self, seed=1, default="readback", probe=(), rules=(), params=(),
+                 default_irq=None, files=()):
         self.seed = seed
+        self.files = tuple(files)  # (index port, data port) of register files
         self.default = default
+        self.default_irq = default_irq  # in a handler, if not the default
         self.probe = tuple(probe)
         self.rules = tuple(rules)
         self.params = tuple(params)  # (name, value)
@@ -106,12 +121,14 @@ class Config:
         words = ["seed=%d" % self.seed]
         if self.default != "readback":
             words.append("default=" + self.default)
+        if self.default_irq:
+            words.append("default@irq=" + self.default_irq)
         if self.probe:
             words.append("probe=" + ",".join(str(x) for x in self.probe))
+        words += ["index=0x%x:0x%x" % f for f in self.files]
         for r in self.rules:
-            where = ("mem:" if r.space == "mem" else "") + "0x%x" % r.lo + \
-                ("-0x%x" % r.hi if r.hi != r.lo else "") + ("@" + r.ctx if r.ctx else "")
-            words.append("%s=%s" % (where, r.policy))
+            words.append("%s%s=%s" % (where(r.space, r.lo, r.hi), "@" + r.ctx if r.ctx else "",
+                                      r.policy))
         return " ".join(words)
 
     def modparams(self):
@@ -121,7 +138,8 @@ class Config:
         return self.device() + "|" + self.modparams()
 
     def but(self, **kw):
-        c = Config(self.seed, self.default, self.probe, self.rules, self.params)
+        c = Config(self.seed, self.default, self.probe, self.rules, self.params,
+                   self.default_irq, self.files)
         for k, v in kw.items():
             setattr(c, k, tuple(v) if isinstance(v, list) else v)
         return c
@@ -152,6 +170,8 @@ class Config:
             out.append(("probe", self.but(probe=())))
         if self.default != "readback":
             out.append(("default", self.but(default="readback")))
+        if self.default_irq:
+            out.append(("default@irq", self.but(default_irq=None)))
         return out
 
     @staticmethod
@@ -164,17 +184,46 @@ class Config:
                 c.seed = int(v, 0)
             elif k == "default":
                 c.default = v
+            elif k == "default@irq":
+                c.default_irq = v
             elif k == "probe":
                 c.probe = tuple(int(x, 0) for x in v.split(","))
+            elif k == "index":
+                c.files += (tuple(int(x, 0) for x in v.split(":")),)
             else:
                 space = "mem" if k.startswith("mem:") else "io"
                 k = k[4:] if space == "mem" else k
-                where, _, ctx = k.partition("@")
-                lo, _, hi = where.partition("-")
-                rules.append(Rule(space, int(lo, 0), int(hi or lo, 0), ctx, v))
+                at, _, ctx = k.partition("@")
+                data, hash_, at = at.rpartition("#")
+                lo, _, hi = at.partition("-")
+                lo, hi = int(lo, 0), int(hi or lo, 0)
+                if hash_:
+                    lo, hi = (FILE | i << 16 | int(data, 0) for i in (lo, hi))
+                rules.append(Rule(space, lo, hi, ctx, v))
         c.rules = tuple(rules)
         c.params = tuple(tuple(p.split("=", 1)) for p in (modparams or "").split())
         return c
+
+
+# Where a search starts, what a board usually is: it has an interrupt
+# line, so it answers a probe for it; in its interrupt handler, a
+# register the driver never wrote says something once, then nothing
+# (all ones, a floating bus: "no interrupt pending" for most boards), so
+# that each interrupt is handled and ends
+START = Config(probe=(5,), default_irq="seeded,ones*")
+
+
+FILE = 1 << 24  # addresses past it: registers of a file (device.c's FILE_REG)
+
+
+def where(space, lo, hi=None):
+    """How SHIM_DEVICE names an address, or a range: a port, mem:
+    memory, D#I register I of the file behind data port D."""
+    hi = lo if hi is None else hi
+    if space == "io" and lo >= FILE:
+        return "0x%x#0x%x" % (lo & 0xffff, (lo >> 16) & 0xff) + \
+            ("-0x%x" % ((hi >> 16) & 0xff) if hi != lo else "")
+    return ("mem:" if space == "mem" else "") + "0x%x" % lo + ("-0x%x" % hi if hi != lo else "")
 
 
 def hexv(v):
@@ -204,11 +253,22 @@ class Driver:
         self.scenarios = [s.name for s in runner.scenarios_of(self.exe, name)]
         if not self.scenarios:
             raise SystemExit("%s: no scenario of driver %s (--list)" % (exe, name))
-        self.objdir = coverage.objdir(self.exe)
+        self.objdir = self._objdir()
         self.gcno = sorted(os.path.join(self.objdir, f) for f in os.listdir(self.objdir)
-                           if f.endswith(".gcno")) if os.path.isdir(self.objdir) else []
+                           if f.endswith(".gcno")) if self.objdir else []
         self.files, self.site_lines = self._sources()
         self.dictionary = self._dictionary()
+
+    def _objdir(self):
+        """Where the driver's objects and their gcov notes are: .drv/
+        beside a scenario binary (the Makefile's side rules), or the
+        drv/ of make src-binary's .k24-NAME/; None if neither has any."""
+        here = os.path.dirname(self.exe)
+        for d in (coverage.objdir(self.exe),
+                  os.path.join(here, ".k24-" + os.path.basename(self.exe), "drv")):
+            if os.path.isdir(d) and any(f.endswith(".gcno") for f in os.listdir(d)):
+                return d
+        return None
 
     def _sources(self):
         """The driver's sources (from its gcov notes) and, per file, the
@@ -218,10 +278,12 @@ class Driver:
         jobs = [(i, os.path.join(self.tmp, "structure", str(i),
                                  os.path.basename(g)[:-5] + ".gcda"), g)
                 for i, g in enumerate(self.gcno)]
-        files = set()
+        files, code = set(), collections.defaultdict(set)
         for docs in coverage.gcov(jobs).values():
             for doc in docs:
-                files |= {os.path.abspath(f["file"]) for f in doc["files"]}
+                for f in doc["files"]:
+                    files.add(os.path.abspath(f["file"]))
+                    code[os.path.abspath(f["file"])] |= {x["line_number"] for x in f["lines"]}
         files = sorted(f for f in files if os.path.exists(f))
         api = coverage.Api()
         texts = {}
@@ -229,7 +291,9 @@ class Driver:
             with open(f, errors="replace") as fh:
                 texts[f] = coverage.strip(fh.read())
         objects = set().union(*[api.objects(t) for t in texts.values()]) if texts else set()
-        sites = {f: dict(coverage.scan_sites(t, api, objects)) for f, t in texts.items()}
+        # a site on a line with no code (a declaration) is never reached
+        sites = {f: {n: w for n, w in coverage.scan_sites(t, api, objects) if n in code[f]}
+                 for f, t in texts.items()}
         return files, {f: s for f, s in sites.items() if s}
 
     def _dictionary(self):
@@ -268,7 +332,9 @@ class Driver:
         d = os.path.join(self.tmp, "run%d" % next(self.count))
         os.makedirs(d)
         report = os.path.join(d, "device.json")
-        env = dict(coverage.run_env(self.exe, d), SHIM_DEVICE=cfg.device(),
+        # each run's counters apart (GCOV_PREFIX), as coverage.run_env()
+        strip = len([p for p in (self.objdir or "").split(os.sep) if p])
+        env = dict(GCOV_PREFIX=d, GCOV_PREFIX_STRIP=str(strip), SHIM_DEVICE=cfg.device(),
                    SHIM_MODPARAMS=cfg.modparams(), SHIM_DEVICE_REPORT=report,
                    SHIM_LOGLEVEL="0")
         res = self._exec(scenario, env)
@@ -279,14 +345,9 @@ class Driver:
             rep = {}
         lines = self._lines(d)
         shutil.rmtree(d, ignore_errors=True)
-        obs = (res.scenario or {}).get("observables") or {}
+        init, registered = module_state((res.scenario or {}).get("observables") or {},
+                                        rep.get("irq") or {})
         irq = rep.get("irq") or {}
-        init = obs.get("init")
-        if not isinstance(init, int):
-            # no word from the runner: a line asked for stands for it
-            init = 0 if irq.get("requested") else None
-        registered = bool(obs.get("registered")) if "registered" in obs else \
-            bool(irq.get("requested"))
         handled = sum(n for _, n in irq.get("handled", []))
         sites = {(f, n) for f, s in self.site_lines.items() for n in s if (f, n) in lines}
         return Outcome(cfg, scenario, res.rc, init, registered, handled, lines, sites, rep,
@@ -348,10 +409,28 @@ class Driver:
         shutil.rmtree(self.tmp, ignore_errors=True)
 
 
+def module_state(obs, irq):
+    """(init_module()'s return or None, whether the module registered a
+    driver), from a run's observables: the tty exerciser's init_module and
+    loaded_drivers (what the tty core holds once it is loaded), or a
+    runner's init and registered (a count).  With neither, a line asked
+    for stands for both."""
+    init = obs.get("init_module", obs.get("init"))
+    if not isinstance(init, int):
+        init = 0 if irq.get("requested") else None
+    if "loaded_drivers" in obs:
+        return init, bool(obs["loaded_drivers"])
+    if "registered" in obs:
+        return init, bool(obs["registered"])
+    return init, bool(irq.get("requested"))
+
+
 def score(o):
     """The objective, in order: the module is in (init returned 0 and it
-    registered), its handler ran, call sites reached, lines run."""
-    inside = o.init == 0 and o.registered
+    registered), its handler ran, call sites reached, lines run.  A run
+    that did not end well (a BUG, a livelock, a hang) is no run to
+    compare drivers with: it counts only for what it reached."""
+    inside = o.init == 0 and o.registered and not o.why
     return (int(inside), int(inside and o.handled > 0), len(o.sites), len(o.lines))
 
 
@@ -374,28 +453,80 @@ def param_values(name, ptype, consts):
     return []
 
 
-def compared(rep):
-    """{(space, address, context): {n: [constants]}} of a report."""
+def compared(rep, met=False):
+    """{(space, address, context): {n: [constants]}} of a report: those
+    the n-th read did not give (or, if @met, the one it gave)."""
     out = collections.defaultdict(lambda: collections.defaultdict(list))
-    for space, addr, ctx, n, _val, k in rep.get("compares", []):
-        if k not in out[(space, addr, ctx)][n]:
+    for space, addr, ctx, n, val, k in rep.get("compares", []):
+        if (val == k) == met and k not in out[(space, addr, ctx)][n]:
             out[(space, addr, ctx)][n].append(k)
     return out
 
 
-def hints(o, drv, seen_compares):
-    """The configurations a run suggests, best first: (those from what
-    its reads were compared with, the others)."""
+# what a run suggests, in the order tried: what its reads were compared
+# with, a probe line, module parameters (late, for a driver that looks
+# for its board by itself), a polled register, a handler's loop, colour,
+# a register kept where it gives what is wanted and seeded after, the
+# driver's constants, and seeds for those kept registers
+LEARNT, PROBE, INDEX, PARAM, POLLED, LOOPED, COLOUR, KEEP, PARAM_LATE, DICTIONARY, SWEEP = \
+    range(11)
+SWEEP_SEEDS = 256  # seeds tried for a register kept, then seeded
+PARAM_TRIES = 2  # parents a module parameter's value is tried on
+
+
+class Memo:
+    """What the hints of earlier runs leave for the next ones."""
+
+    def __init__(self):
+        self.compares = set()  # (space, address, context, constant) learnt
+        self.usual = {}  # (space, address, context): constants met at most reads
+        self.params = collections.Counter()  # (name, value, level): parents tried on
+        self.self_probing = None  # the driver touches ports unasked
+
+
+def hints(o, drv, memo):
+    """The configurations a run suggests: [(rank, config)]."""
     cfg, rep = o.config, o.report
     out, learnt = [], []
-    # module parameters the run did not have
+    counts = {(s_, a, ctx): n for s_, a, ctx, n in rep.get("reads", [])}
+    # module parameters the run did not have: each value on a few
+    # parents of each level the module reached (a parameter is worth what
+    # the device makes of it: where a board was found, the first board)
     given = {p[0] for p in cfg.params}
     consts = rep.get("consts", []) + drv.dictionary
+    rank = PARAM_LATE if memo.self_probing else PARAM
+    level = score(o)[:2]
+    # a board's place comes with its line: a place given with every
+    # line parameter still unset, set to the line the device raises
+    line = str(cfg.probe[0] if cfg.probe else IRQ_LINES[0])
+    lines = [n for n, t in drv.params if IRQ_NAMES.search(n) and NUMERIC.match(t) and
+             n not in given]
+    values = dict(cfg.params)
+    looked = {hexv(w[1]) for w in rep.get("writes", []) if w[1] < FILE}
     for name, ptype in drv.params:
-        if name not in given:
-            out += [cfg.with_param(name, v) for v in param_values(name, ptype, consts)]
+        # a parameter given: its other values (a board takes some lines
+        # and not others), on a few parents too
+        for v in param_values(name, ptype,
+                              consts + [w[1] for w in rep.get("writes", []) if w[1] < FILE]):
+            if v == values.get(name):
+                continue
+            if memo.params[(name, v, level)] < PARAM_TRIES:
+                memo.params[(name, v, level)] += 1
+                out.append((rank, cfg.with_param(name, v)))
+                if name in lines or not lines or name in given:
+                    continue
+                # where the driver looked by itself: with each line
+                for each in [line] + ([str(x) for x in IRQ_LINES if str(x) != line]
+                                      if v in looked else []):
+                    both = cfg.with_param(name, v)
+                    for n in lines:
+                        both = both.with_param(n, each)
+                    out.append((rank, both))
     # input-to-state: a read compared with a constant gives that constant
-    # (in the handler last: the module must be in first)
+    # (in the handler last: the module must be in first); first all of
+    # them at once, each register its most frequent one (a driver probing
+    # several boards compares each board's register with the same one)
+    every = cfg
     for (space, addr, ctx), per_n in sorted(compared(rep).items(),
                                             key=lambda kv: kv[0][2] != "task"):
         # a constant met at every read of it is what the driver wants of
@@ -403,20 +534,29 @@ def hints(o, drv, seen_compares):
         times = collections.Counter(k for n in per_n for k in per_n[n])
         ks = sorted(dict.fromkeys(k for n in sorted(per_n) for k in per_n[n]),
                     key=lambda k: -times[k])
-        fresh = [k for k in ks if (space, addr, ctx, k) not in seen_compares]
-        seen_compares |= {(space, addr, ctx, k) for k in ks}
+        fresh = [k for k in ks if (space, addr, ctx, k) not in memo.compares]
+        memo.compares |= {(space, addr, ctx, k) for k in ks}
         if not fresh:
             continue
         c = "" if ctx == "task" and not any(r.ctx for r in cfg.rules if r.lo == addr) else ctx
-        usual = [k for k in ks if times[k] * 2 >= len(per_n)]
-        if 1 < len(usual) <= 8:
-            learnt.append(cfg.with_rule(space, addr, c, ",".join(hexv(k) for k in usual) + "*"))
+        every = every.with_rule(space, addr, c, hexv(ks[0]))
+        # in turn: those met at every other read at least, here or in
+        # earlier runs (a register set to one of them compares with the
+        # others only until one matches)
+        known = memo.usual.setdefault((space, addr, ctx), [])
+        known += [k for k in ks if times[k] * 2 >= len(per_n) and k not in known]
+        if 1 < len(known) <= 8:
+            learnt.append(cfg.with_rule(space, addr, c, ",".join(hexv(k) for k in known) + "*"))
         learnt += [cfg.with_rule(space, addr, c, hexv(k)) for k in ks[:8]]
-        if len(per_n) > 1 and all(len(v) == 1 for v in per_n.values()):
-            seq = [per_n[n][0] for n in sorted(per_n)]
+        # one constant per read, not always the same: a sequence (its
+        # first reads: past them a register is polled, not read in turn)
+        seq = [per_n[n][0] for n in sorted(per_n) if n < SEQUENCE]
+        if all(len(v) == 1 for v in per_n.values()) and len(set(seq)) > 1:
             learnt.append(cfg.with_rule(space, addr, c, ",".join(hexv(k) for k in seq)))
+    if len(learnt) > 1 and every.key() != cfg.key():
+        learnt.insert(0, every)
     # colour: what is read and never written answers seeded values
-    written = {(s, a) for s, a, _ in rep.get("writes", [])}
+    written = {(w[0], w[1]) for w in rep.get("writes", [])}
     ruled = {(r.space, r.lo, r.ctx) for r in cfg.rules}
     plain = sorted({(s, a, ctx) for s, a, ctx, _ in rep.get("reads", [])
                     if (s, a) not in written and (s, a, ctx) not in ruled and
@@ -425,26 +565,71 @@ def hints(o, drv, seen_compares):
         colour = cfg
         for s, a, ctx in plain[:64]:
             colour = colour.with_rule(s, a, ctx, "seeded")
-        out.append(colour)
-        out += [cfg.with_rule(s, a, ctx, "seeded") for s, a, ctx in plain[:16]]
+        out.append((COLOUR, colour))
+        out += [(COLOUR, cfg.with_rule(s, a, ctx, "seeded")) for s, a, ctx in plain[:16]]
+        # a value built from several reads (an identity read bit by bit)
+        # is no comparison's constant: seeds to try
+        out += [(SWEEP, colour.but(seed=seed)) for seed in range(2, 2 + SWEEP_SEEDS)]
     # a register read over and over: the driver waits for it to change
     polled = sorted(((n, s, a, ctx) for s, a, ctx, n in rep.get("reads", []) if n >= 1000),
                     reverse=True)
     for _, s, a, ctx in polled[:3]:
-        out += [cfg.with_rule(s, a, ctx, p) for p in ("zero", "ones", "seeded")
+        out += [(POLLED, cfg.with_rule(s, a, ctx, p)) for p in ("zero", "ones", "seeded")
                 if (s, a, ctx) not in ruled]
+    # a register a handler reads over and over (its loop's "anything
+    # more?"): something to say, then nothing, at each interrupt
+    handled = sum(n for _, n in (rep.get("irq") or {}).get("handled", []))
+    looped = sorted(((n, s, a) for s, a, ctx, n in rep.get("reads", [])
+                     if ctx == "irq" and n > max(handled, 1)), reverse=True)
+    for _, s, a in looped[:3]:
+        out += [(LOOPED, cfg.with_rule(s, a, "irq", p))
+                for p in ("seeded,ones*", "seeded,zero*")]
+    # a register that gives what its first reads are compared with (a
+    # scratch register read back), then is read more without a word:
+    # those reads kept, the next seeded, and seeds to try (a value built
+    # from several reads, bit by bit, is no comparison's constant)
+    for (space, addr, ctx), per_n in sorted(compared(rep, met=True).items()):
+        last = -1
+        while last + 1 in per_n:
+            last += 1  # the reads from the first that gave what was wanted
+        if last < 0 or (space, addr, ctx) in ruled or (space, addr, "") in ruled or \
+                counts.get((space, addr, ctx), 0) <= last + 1 or last + 1 >= SEQUENCE:
+            continue
+        pol = ",".join([cfg.default] * (last + 1) + ["seeded"])
+        kept = cfg.with_rule(space, addr, ctx, pol)
+        out.append((KEEP, kept))
+        out += [(SWEEP, kept.but(seed=seed)) for seed in range(2, 2 + SWEEP_SEEDS)]
     # no trace-cmp in the driver: the constants of its code, at each
     # address it reads and never writes
     if "consts" in rep and not rep["consts"] and drv.dictionary:
         words = [hexv(v) for v in drv.dictionary[:16] if v <= 0xffff]
         for s, a, ctx in plain[:16]:
-            out += [cfg.with_rule(s, a, ctx, w) for w in words]
+            out += [(DICTIONARY, cfg.with_rule(s, a, ctx, w)) for w in words]
             if len(words) > 1:
-                out.append(cfg.with_rule(s, a, ctx, ",".join(words) + "*"))
-    # a probe that found no line: the device raises one
+                out.append((DICTIONARY, cfg.with_rule(s, a, ctx, ",".join(words) + "*")))
+    # a port written with a new value nearly each time (register
+    # numbers), beside one read: an index port and its data port
+    read = collections.Counter()
+    for (s_, a, _), n in counts.items():
+        read[a] += n
+    files, pairs = {f[1] for f in cfg.files}, []
+    for w in rep.get("writes", []):
+        if w[0] != "io" or w[1] >= FILE or len(w) < 4 or w[3] < 8 or w[3] * 2 < w[2]:
+            continue
+        for d in (w[1] - 1, w[1] + 1):
+            if read[d] >= 2 and d not in files and w[1] not in files:
+                pairs.append((w[1], d))
+    # all at once first (a driver probing several boards)
+    if len(pairs) > 1:
+        out.append((INDEX, cfg.but(files=cfg.files + tuple(pairs[:8 - len(cfg.files)]))))
+    out += [(INDEX, cfg.but(files=cfg.files + (p,))) for p in pairs if len(cfg.files) < 8]
+    # a probe that found no line: the device raises one (another, if it
+    # raised one: a line taken by another handler is no candidate)
     if any(p <= 0 for p in (rep.get("irq") or {}).get("probes", [])):
-        out += [cfg.but(probe=(line,)) for line in IRQ_LINES if (line,) != cfg.probe]
-    return learnt, out
+        now = IRQ_LINES.index(cfg.probe[0]) + 1 if cfg.probe and cfg.probe[0] in IRQ_LINES \
+            else 0
+        out += [(PROBE, cfg.but(probe=(line,))) for line in IRQ_LINES[now:now + 1]]
+    return [(LEARNT, c) for c in learnt] + out
 
 
 def havoc(cfg, rep, rng, drv):
@@ -457,7 +642,10 @@ def havoc(cfg, rep, rng, drv):
         if what == 0:
             cfg = cfg.but(seed=rng.randrange(1, 1 << 16))
         elif what == 1:
-            cfg = cfg.but(default=rng.choice(POLICIES))
+            if rng.random() < 0.5:
+                cfg = cfg.but(default=rng.choice(POLICIES))
+            else:
+                cfg = cfg.but(default_irq=rng.choice(IRQ_POLICIES))
         elif what in (2, 3):
             s, a, ctx = rng.choice(reads)
             ks = list(dict.fromkeys(k for v in comp.get((s, a, ctx), {}).values() for k in v))
@@ -480,8 +668,9 @@ def havoc(cfg, rep, rng, drv):
 # --- the search ---------------------------------------------------------------
 
 class Search:
-    def __init__(self, drv, jobs, seed=1, say=print):
+    def __init__(self, drv, jobs, seed=1, say=print, verbose=False):
         self.drv = drv
+        self.verbose = verbose
         self.jobs = jobs
         self.rng = random.Random(seed)
         self.say = say
@@ -489,49 +678,55 @@ class Search:
         self.corpus = []
         self.best = None
         self.lines, self.sites = set(), set()
-        self.compares = set()
-        self.queue = collections.deque()
-        self.queued = set()
+        self.memo = Memo()
+        self.queue = []  # a heap of (priority..., order, config)
+        # what kind of suggestion made each configuration: a register file
+        # found changes the device, and its run suggests more even if it
+        # reached nothing new itself
+        self.kind = {}
+        self.seq = 0
         self.runs = 0
         self.scenario = drv.scenarios[0]
-        self.rescoped = False
+        self.level = (0, 0)  # how far the module got when the scenario was chosen
         self.t0 = time.time()
 
     def consider(self, o):
         """Take a run's outcome in: the corpus, the hints."""
         self.runs += 1
-        new = (o.lines - self.lines) or (o.sites - self.sites)
+        new = bool((o.lines - self.lines) or (o.sites - self.sites))
         better = self.best is None or score(o) > score(self.best)
         self.lines |= o.lines
         self.sites |= o.sites
-        learnt, others = hints(o, self.drv, self.compares)
         if better:
             self.best = o
             self.say("  %4d runs, %4.1f s: %s" % (
                 self.runs, time.time() - self.t0, describe(o, self.drv)))
-        # what a comparison taught first; the rest first from a run that
-        # reached something new, as AFL favours what found new coverage
-        self.push(learnt + others if better or new else learnt, front=True)
-        if not (better or new):
-            self.push(others, front=False)
+            if self.verbose:
+                self.say("      SHIM_DEVICE=%s SHIM_MODPARAMS=%s" % (
+                    shlex.quote(o.config.device()), shlex.quote(o.config.modparams())))
+        # what a comparison taught first, from any run; then the
+        # suggestions of the runs that got furthest (in, handler, call
+        # sites), by kind, of those that reached something new before as
+        # good ones that did not (AFL favours what found new coverage),
+        # of more lines first; the rest only from runs that did
+        sc = score(o)
+        if self.memo.self_probing is None:
+            # the first run has no parameters: does the driver look for
+            # its board by itself, or wait to be told where it is?
+            self.memo.self_probing = bool(o.report.get("reads") or o.report.get("writes"))
+        for rank, c in hints(o, self.drv, self.memo):
+            if c.key() not in self.tried and (rank == LEARNT or new or better or
+                                              self.kind.get(o.config.key()) == INDEX):
+                self.seq += 1
+                self.kind.setdefault(c.key(), rank)
+                heapq.heappush(self.queue, (rank != LEARNT,) + tuple(-x for x in sc[:3]) +
+                               (rank, -new, -sc[3], self.seq, c))
         if new or better:
             self.corpus.append(o)
 
-    def push(self, configs, front):
-        fresh = []
-        for c in configs:
-            # to the front even if queued behind: the copy there is skipped
-            if c.key() not in self.tried and (front or c.key() not in self.queued):
-                self.queued.add(c.key())
-                fresh.append(c)
-        if front:
-            self.queue.extendleft(reversed(fresh))
-        else:
-            self.queue.extend(fresh)
-
     def next_config(self):
         while self.queue:
-            c = self.queue.popleft()
+            c = heapq.heappop(self.queue)[-1]
             if c.key() not in self.tried:
                 return c
         for _ in range(100):
@@ -549,20 +744,22 @@ class Search:
             0 < self.drv.nsites() == len(b.sites)
 
     def rescope(self, pool):
-        """Once the module is in, search with the scenario that runs the
-        most of the driver under the best configuration so far."""
+        """Each time the module gets further (in, then its handler run),
+        search on from the scenario that reaches the most of the driver
+        (its sites, then its lines) under the best configuration so far,
+        the quickest of those."""
         outs = list(pool.map(lambda s: self.drv.run(self.best.config, s), self.drv.scenarios))
-        top = max(outs, key=score)
+        top = max(outs, key=lambda o: (score(o), -o.seconds))
         self.scenario = top.scenario
-        self.rescoped = True
+        self.level = score(self.best)[:2]
         for o in outs:
             self.lines |= o.lines
             self.sites |= o.sites
-        if score(top) > score(self.best):
-            self.best = top
-            self.corpus.append(top)
-        self.say("  %4d runs, %4.1f s: searching with scenario %s: %s" % (
-            self.runs, time.time() - self.t0, top.scenario, describe(top, self.drv)))
+        self.say("  %4d runs, %4.1f s: searching with scenario %s" % (
+            self.runs, time.time() - self.t0, top.scenario))
+        # scores of two scenarios do not compare: it starts over
+        self.best = None
+        self.consider(top)
 
     def run(self, start, deadline):
         with concurrent.futures.ThreadPoolExecutor(self.jobs) as pool:
@@ -575,7 +772,7 @@ class Search:
                     o = f.result()
                     if o.scenario == self.scenario:
                         self.consider(o)
-                if not self.rescoped and self.best and score(self.best)[0] and \
+                if self.best and score(self.best)[:2] > self.level and \
                         len(self.drv.scenarios) > 1:
                     self.rescope(pool)
                 if self.done():
@@ -656,7 +853,7 @@ def replay_line(cfg, exe, name, scenario, sched=None):
 
 
 def search(legacy_exe, name, out_file, budget=30, quick=False, jobs=2, force=False,
-           say=print):
+           say=print, verbose=False):
     """Find (or replay) the device and module parameters for driver @name
     of @legacy_exe; save them in @out_file.  Returns {"device": the
     SHIM_DEVICE line, "modparams": the SHIM_MODPARAMS line, "found": what
@@ -676,16 +873,16 @@ def search(legacy_exe, name, out_file, budget=30, quick=False, jobs=2, force=Fal
         else:
             say("device search: %s, %d module parameters, %d call sites, %d s on %d CPUs" % (
                 name, len(drv.params), drv.nsites(), budget, jobs))
-            first = drv.run(Config(), drv.scenarios[0])
+            first = drv.run(START, drv.scenarios[0])
             if first.why and drv.sched:
                 drv.sched = None
-                if not drv.run(Config(), drv.scenarios[0]).why:
+                if not drv.run(START, drv.scenarios[0]).why:
                     say("device search: %s under SHIM_SCHED=%s: %s; free runs instead" % (
                         name, SCHED, first.why))
                 else:
                     drv.sched = SCHED
-            s = Search(drv, jobs, say=say)
-            found = s.run(Config(), t0 + budget * 0.8)
+            s = Search(drv, jobs, say=say, verbose=verbose)
+            found = s.run(START, t0 + budget * 0.8)
             found = reduce(drv, found, t0 + budget * 0.9, jobs, say)
             best = found.config
             save(out_file, key, best)
@@ -728,9 +925,12 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--force", action="store_true", help="search even if a line is saved")
     ap.add_argument("--json", action="store_true", help="print the result as JSON")
+    ap.add_argument("--verbose", action="store_true",
+                    help="print the configuration of each better run")
     a = ap.parse_args()
     out = a.out or os.path.join(os.path.dirname(os.path.abspath(a.binary)), "device")
-    res = search(a.binary, a.name, out, a.budget, a.quick, a.jobs, a.force)
+    res = search(a.binary, a.name, out, a.budget, a.quick, a.jobs, a.force,
+                 verbose=a.verbose)
     if a.json:
         print(json.dumps(res, indent=1))
     return 0 if res["found"]["registered"] else 1

@@ -31,13 +31,18 @@
 #define CTX_TASK 1
 #define CTX_IRQ 2
 
-enum policy { READBACK, SEEDED, ONES, ZERO, VALUES };
+enum policy { READBACK, SEEDED, ONES, ZERO, VALUE };
+
+/* what the n-th read gives: entry n, then the last again, or over */
+struct dev_entry {
+	enum policy kind;
+	u32 val; /* VALUE */
+};
 
 struct dev_policy {
-	enum policy kind;
-	int cycle; /* VALUES: start over after the last */
+	int cycle;
 	int nvals;
-	u32 *vals;
+	struct dev_entry *vals;
 };
 
 struct dev_rule {
@@ -50,11 +55,21 @@ struct dev_rule {
 #define MAX_RULES 512
 #define MAX_PROBE 8
 
+/*
+ * A register file behind an index port: what the data port's accesses
+ * reach is the register the index port was last written with, an
+ * address of its own (FILE_REG), as the CD180's and many ISA chips'.
+ */
+#define MAX_FILES 8
+#define FILE_REG(data, index) (1UL << 24 | ((index) &0xffUL) << 16 | (data))
+
 struct dev_config {
 	u64 seed;
-	struct dev_policy dflt;
+	struct dev_policy dflt[2]; /* outside and in hard-irq context */
 	unsigned int probe[MAX_PROBE];
 	int nprobe;
+	unsigned long file[MAX_FILES][2]; /* index port, data port */
+	int nfiles;
 	struct dev_rule rules[MAX_RULES];
 	int nrules;
 };
@@ -70,6 +85,7 @@ struct dev_slot {
 	u64 key; /* space << 48 | address, plus 1; 0: free */
 	u32 reads[2];
 	u32 writes;
+	u32 changes; /* writes of another value than the last */
 	u8 val;
 	u8 written;
 };
@@ -78,12 +94,14 @@ struct dev_slot {
  * What the driver compared recent reads against (sim_device_compare):
  * the last reads, and each (address, context, n, constant) found.
  */
-#define RING 8
+#define RING 16
 #define MAX_COMPARES 2048
 #define MAX_CONSTS 512
+#define LATE 32 /* reads after which n no longer counts */
 
 struct dev_read {
 	int space, ctx, size;
+	int written; /* read back what the driver wrote */
 	unsigned long addr;
 	u32 n, val;
 };
@@ -98,12 +116,16 @@ static struct shim_mutex lock = SHIM_MUTEX_INIT;
 static struct dev_config *cfg;
 static struct dev_slot *slots;
 static unsigned long full; /* addresses not tracked: the table was full */
-static struct dev_read ring[RING];
-static unsigned int ring_next;
+static struct dev_read ring[RING]; /* the latest first */
+static unsigned int nring;
 static struct dev_compare compares[MAX_COMPARES];
+static u64 compare_seen[2 * MAX_COMPARES];
 static int ncompares;
 static u64 consts[MAX_CONSTS];
+static u64 const_seen[2 * MAX_CONSTS];
 static int nconsts;
+static u64 last_const; /* the constant noted last: a loop notes one */
+static int widest;     /* the widest read so far, in bytes */
 static unsigned long probe_raised; /* the probe the lines went up in */
 
 /* --- parsing ------------------------------------------------------------- */
@@ -131,7 +153,8 @@ static int number(const char **p, const char *stops, unsigned long *out)
 	return 1;
 }
 
-static int policy(const char *p, struct dev_policy *pol)
+/* One entry of a policy at *@p: a number or a policy's name. */
+static int entry(const char **p, struct dev_entry *e)
 {
 	static const struct {
 		const char *name;
@@ -140,29 +163,37 @@ static int policy(const char *p, struct dev_policy *pol)
 		      { "seeded", SEEDED },
 		      { "ones", ONES },
 		      { "zero", ZERO } };
-	size_t n = strcspn(p, " \t");
+	size_t n = strcspn(*p, ",* \t");
+	unsigned long v;
 	unsigned int i;
 
-	memset(pol, 0, sizeof(*pol));
 	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
 		if (strlen(names[i].name) == n &&
-		    !strncmp(p, names[i].name, n)) {
-			pol->kind = names[i].kind;
+		    !strncmp(*p, names[i].name, n)) {
+			e->kind = names[i].kind;
+			*p += n;
 			return 0;
 		}
 	}
-	pol->kind = VALUES;
-	for (;;) {
-		unsigned long v;
-		u32 *vals;
+	if (!number(p, ",* \t", &v) || v > 0xffffffffUL)
+		return -1;
+	e->kind = VALUE;
+	e->val = v;
+	return 0;
+}
 
-		if (!number(&p, ",* \t", &v) || v > 0xffffffffUL)
-			return -1;
+static int policy(const char *p, struct dev_policy *pol)
+{
+	memset(pol, 0, sizeof(*pol));
+	for (;;) {
+		struct dev_entry *vals;
+
 		vals = realloc(pol->vals, (pol->nvals + 1) * sizeof(*vals));
 		if (!vals)
 			return -1;
 		pol->vals = vals;
-		pol->vals[pol->nvals++] = v;
+		if (entry(&p, &pol->vals[pol->nvals++]))
+			return -1;
 		if (*p == ',') {
 			p++;
 			continue;
@@ -203,10 +234,25 @@ static int rule(const char *word, struct dev_config *c)
 		r->space = SPACE_MEM;
 		p += 4;
 	}
-	if (!number(&p, "-@=", &r->lo))
+	if (!number(&p, "#-@=", &r->lo))
 		return -1;
 	r->hi = r->lo;
-	if (*p == '-') {
+	if (*p == '#' && r->space == SPACE_IO) {
+		/* DATA#I[-J]: registers I to J of the file behind DATA */
+		unsigned long data = r->lo, i, j;
+
+		p++;
+		if (!number(&p, "-@=", &i) || i > 0xff || data > 0xffff)
+			return -1;
+		j = i;
+		if (*p == '-') {
+			p++;
+			if (!number(&p, "@=", &j) || j > 0xff || j < i)
+				return -1;
+		}
+		r->lo = FILE_REG(data, i);
+		r->hi = FILE_REG(data, j);
+	} else if (*p == '-') {
 		p++;
 		if (!number(&p, "@=", &r->hi) || r->hi < r->lo)
 			return -1;
@@ -220,13 +266,52 @@ static int rule(const char *word, struct dev_config *c)
 		p += 5;
 	}
 	if (*p != '=' || policy(p + 1, &r->pol) ||
-	    (r->space == SPACE_IO && r->hi > 0xffff)) {
+	    (r->space == SPACE_IO && r->hi > 0xffff &&
+	     r->lo < FILE_REG(0, 0))) {
 		/* not counted in: its values are not config_free()'s */
 		free(r->pol.vals);
 		r->pol.vals = NULL;
 		return -1;
 	}
 	c->nrules++;
+	return 0;
+}
+
+/* index=A:D, a register file at data port D indexed by port A */
+static int file(const char *p, struct dev_config *c)
+{
+	unsigned long a, d;
+
+	if (c->nfiles == MAX_FILES || !number(&p, ":", &a) || *p++ != ':' ||
+	    !number(&p, " \t", &d) || a > 0xffff || d > 0xffff || a == d)
+		return -1;
+	c->file[c->nfiles][0] = a;
+	c->file[c->nfiles][1] = d;
+	c->nfiles++;
+	return 0;
+}
+
+/* default[@irq|@task]=POLICY, from what follows "default" */
+static int defaults(const char *p, struct dev_config *c)
+{
+	unsigned int ctx = CTX_TASK | CTX_IRQ, i;
+
+	if (!strncmp(p, "@irq", 4)) {
+		ctx = CTX_IRQ;
+		p += 4;
+	} else if (!strncmp(p, "@task", 5)) {
+		ctx = CTX_TASK;
+		p += 5;
+	}
+	if (*p++ != '=')
+		return -1;
+	for (i = 0; i < 2; i++) {
+		if (!(ctx & (1u << i)))
+			continue;
+		free(c->dflt[i].vals);
+		if (policy(p, &c->dflt[i]))
+			return -1;
+	}
 	return 0;
 }
 
@@ -238,7 +323,8 @@ static void config_free(struct dev_config *c)
 		return;
 	for (i = 0; i < c->nrules; i++)
 		free(c->rules[i].pol.vals);
-	free(c->dflt.vals);
+	free(c->dflt[0].vals);
+	free(c->dflt[1].vals);
 	free(c);
 }
 
@@ -247,7 +333,8 @@ static int parse(const char *line, struct dev_config *c, char *err, size_t len)
 	const char *p = line ? line : "";
 
 	c->seed = 1;
-	c->dflt.kind = READBACK;
+	if (policy("readback", &c->dflt[0]) || policy("readback", &c->dflt[1]))
+		return fail(err, len, "", "out of memory");
 	for (;;) {
 		const char *word;
 
@@ -262,21 +349,28 @@ static int parse(const char *line, struct dev_config *c, char *err, size_t len)
 			if (!number(&q, " \t", &c->seed))
 				return fail(err, len, word,
 					    "expected a number");
-		} else if (!strncmp(word, "default=", 8)) {
-			if (policy(word + 8, &c->dflt))
+		} else if (!strncmp(word, "default", 7)) {
+			if (defaults(word + 7, c))
 				return fail(err, len, word,
 					    "expected readback, seeded, ones, "
-					    "zero or values V,V,...[*]");
+					    "zero, a value or a list of them "
+					    "P,P,...[*]");
+		} else if (!strncmp(word, "index=", 6)) {
+			if (file(word + 6, c))
+				return fail(err, len, word,
+					    "expected index=A:D, index port A "
+					    "and data port D, up to 8");
 		} else if (!strncmp(word, "probe=", 6)) {
 			if (lines(word + 6, c))
 				return fail(err, len, word,
 					    "expected interrupt lines L,L,... "
 					    "(world/irq.h's NR_SIM_IRQS)");
 		} else if (rule(word, c)) {
-			return fail(err, len, word,
-				    "expected seed=N, default=POLICY, "
-				    "probe=L,... or [mem:]A[-B][@irq|@task]="
-				    "POLICY (world/device.h)");
+			return fail(
+				err, len, word,
+				"expected seed=N, default[@irq|@task]=POLICY, "
+				"probe=L,... or [mem:]A[-B][@irq|@task]="
+				"POLICY (world/device.h)");
 		}
 	}
 }
@@ -338,15 +432,41 @@ static const struct dev_policy *policy_of(int space, unsigned long addr,
 		    (r->ctx & ctx))
 			return &r->pol;
 	}
-	return &cfg->dflt;
+	return &cfg->dflt[ctx - 1];
 }
 
-/* which of its values the n-th read gives: in turn, then over or the last */
+/* which of its entries the n-th read gives: in turn, then over or the last */
 static int value_index(const struct dev_policy *pol, u32 n)
 {
 	if (n < (u32) pol->nvals)
 		return n;
 	return pol->cycle ? n % pol->nvals : pol->nvals - 1;
+}
+
+/*
+ * Keep @r among the last reads, the latest first.  A register read over
+ * and over (a busy wait) takes one place, its first read another: its
+ * latest read replaces its previous one once it has been read twice, so
+ * that a poll does not push out of sight the reads a driver compares
+ * after it (an acknowledge register read before a reset that polls).
+ */
+static void remember(struct dev_read r)
+{
+	unsigned int i, at;
+
+	for (i = 0; i < nring; i++)
+		if (ring[i].space == r.space && ring[i].addr == r.addr &&
+		    ring[i].ctx == r.ctx)
+			break;
+	if (i < nring && ring[i].n >= 1) {
+		at = i; /* over its register's previous read */
+	} else {
+		if (nring < RING)
+			nring++;
+		at = nring - 1; /* a new place, or over the oldest */
+	}
+	memmove(&ring[1], &ring[0], at * sizeof(ring[0]));
+	ring[0] = r;
 }
 
 static u32 answer(int space, unsigned long addr, int size)
@@ -355,9 +475,10 @@ static u32 answer(int space, unsigned long addr, int size)
 	struct dev_slot *s = slot(space, addr);
 	const struct dev_policy *pol = policy_of(space, addr, ctx);
 	u32 n = s ? s->reads[ctx - 1]++ : 0, val = 0;
+	const struct dev_entry *e = &pol->vals[value_index(pol, n)];
 	int i;
 
-	switch (pol->kind) {
+	switch (e->kind) {
 	case READBACK:
 		for (i = size - 1; i >= 0; i--) {
 			struct dev_slot *b = i ? slot(space, addr + i) : s;
@@ -374,20 +495,38 @@ static u32 answer(int space, unsigned long addr, int size)
 	case ZERO:
 		val = 0;
 		break;
-	case VALUES:
-		val = pol->vals[value_index(pol, n)];
+	case VALUE:
+		val = e->val;
 		break;
 	}
 	val &= ones(size);
-	ring[ring_next++ % RING] = (struct dev_read){
+	if (size > widest)
+		__atomic_store_n(&widest, size, __ATOMIC_RELAXED);
+	remember((struct dev_read){
 		.space = space,
 		.ctx = ctx,
 		.size = size,
+		.written = e->kind == READBACK,
 		.addr = addr,
 		.n = n,
 		.val = val,
-	};
+	});
 	return val;
+}
+
+/* Where an access to @addr lands: a data port's, the register indexed. */
+static unsigned long reg_of(int space, unsigned long addr)
+{
+	int i;
+
+	for (i = 0; space == SPACE_IO && i < cfg->nfiles; i++) {
+		if (cfg->file[i][1] == addr) {
+			struct dev_slot *a = slot(SPACE_IO, cfg->file[i][0]);
+
+			return FILE_REG(addr, a && a->written ? a->val : 0xff);
+		}
+	}
+	return addr;
 }
 
 static u32 device_read(int space, unsigned long addr, int size)
@@ -395,6 +534,7 @@ static u32 device_read(int space, unsigned long addr, int size)
 	u32 val;
 
 	shim_mutex_lock_unseen(&lock);
+	addr = reg_of(space, addr);
 	val = answer(space, addr, size);
 	shim_mutex_unlock_unseen(&lock);
 	return val;
@@ -407,11 +547,14 @@ static void device_write(int space, unsigned long addr, u32 val, int size)
 	int i, nraise = 0;
 
 	shim_mutex_lock_unseen(&lock);
+	addr = reg_of(space, addr);
 	for (i = 0; i < size; i++) {
 		struct dev_slot *s = slot(space, addr + i);
 
 		if (!s)
 			continue;
+		if (s->written && s->val != (u8) (val >> (8 * i)) && !i)
+			s->changes++;
 		s->val = val >> (8 * i);
 		s->written = 1;
 		if (!i)
@@ -476,8 +619,11 @@ int sim_device_configure(const char *line, char *err, size_t len)
 		memset(slots, 0, SLOTS * sizeof(*slots));
 	full = 0;
 	memset(ring, 0, sizeof(ring));
-	ring_next = 0;
-	ncompares = nconsts = 0;
+	nring = 0;
+	ncompares = nconsts = widest = 0;
+	last_const = ~0ULL;
+	memset(compare_seen, 0, sizeof(compare_seen));
+	memset(const_seen, 0, sizeof(const_seen));
 	probe_raised = 0;
 	shim_mutex_unlock_unseen(&lock);
 	config_free(old);
@@ -487,96 +633,162 @@ int sim_device_configure(const char *line, char *err, size_t len)
 
 /* --- what the driver compared its reads against -------------------------- */
 
+/*
+ * Whether @key was seen before, in @table of @size (a power of two)
+ * slots; noted if not.  A driver polling a register compares at every
+ * read: this is on its path, so a hash and not a scan.  Full, it says
+ * "seen": what comes after is not noted.
+ */
+static int seen(u64 *table, unsigned int size, u64 key)
+{
+	u64 k = key ? key : 1, h = mix(k);
+	unsigned int i;
+
+	for (i = 0; i < size; i++, h++) {
+		u64 *slot = &table[h & (size - 1)];
+
+		if (*slot == k)
+			return 1;
+		if (!*slot) {
+			*slot = k;
+			return 0;
+		}
+	}
+	return 1;
+}
+
 static void note_const(u64 k)
 {
-	int i;
-
-	for (i = 0; i < nconsts; i++)
-		if (consts[i] == k)
-			return;
-	if (nconsts < MAX_CONSTS)
+	__atomic_store_n(&last_const, k, __ATOMIC_RELAXED);
+	if (nconsts < MAX_CONSTS && !seen(const_seen, 2 * MAX_CONSTS, k + 1))
 		consts[nconsts++] = k;
 }
 
+/*
+ * The n-th read compared with @konst.  Past the first LATE reads of an
+ * address n is LATE: a register polled a hundred thousand times teaches
+ * what it should say, not a hundred thousand times the same.
+ */
 static void note_compare(const struct dev_read *r, u32 konst)
 {
-	struct dev_compare c = {
+	u32 n = r->n < LATE ? r->n : LATE;
+	u64 key =
+		mix(mix(((u64) r->space << 62 | (u64) r->ctx << 60 | r->addr) ^
+			((u64) n << 32 | konst)));
+
+	if (ncompares == MAX_COMPARES ||
+	    seen(compare_seen, 2 * MAX_COMPARES, key))
+		return;
+	compares[ncompares++] = (struct dev_compare){
 		.space = r->space,
 		.ctx = r->ctx,
 		.addr = r->addr,
-		.n = r->n,
+		.n = n,
 		.val = r->val,
 		.konst = konst,
 	};
-	int i;
-
-	for (i = 0; i < ncompares; i++)
-		if (!memcmp(&compares[i], &c, sizeof(c)))
-			return;
-	if (ncompares < MAX_COMPARES)
-		compares[ncompares++] = c;
 }
 
 /*
  * Does @x hold read @r's value, as a comparison @size bytes wide sees
- * it: the value itself, zero- or sign-extended?  And what would @y need
- * the read to give?  Compared with a constant, @x may hold a field of it
- * too: some of its bits ((v & M) == K, K within M, is met by K), or its
- * high bits ((v >> n) == K by K << n).  The value suggested is the
+ * it: the value itself, zero- or sign-extended (1: older reads holding
+ * the same value by chance are not looked at)?  And what would @y need
+ * the read to give?  If @field (compared with a constant), @x may hold a
+ * field of it too: some of its bits ((v & M) == K, K within M, is met by K), or its
+ * high bits ((v >> n) == K, n below 8, by K << n).  The value suggested is the
  * constant, not mixed with what the read gave, so that each is learnt
  * once however the read's value varies.  A read of all ones or zero
  * proves nothing: too many comparisons see those.
  */
-static void match(const struct dev_read *r, u64 x, u64 y, int size, int konst)
+static int match(const struct dev_read *r, u64 x, u64 y, int size, int field)
 {
 	u64 wide = size >= 8 ? ~0ULL : (1ULL << (8 * size)) - 1;
-	u64 mask = ones(r->size), high;
+	u64 mask = ones(r->size), high = wide & ~mask;
+	/* past LATE reads a register is polled: learnt at LATE already */
+	int telling = r->n <= LATE && r->val != 0 && r->val != mask;
 	int n;
 
-	if (!r->size || r->val == 0 || r->val == mask || size < r->size)
-		return;
+	if (!r->size || size < r->size)
+		return 0;
 	x &= wide;
 	y &= wide;
-	high = wide & ~mask;
 	if ((x & high) && (x & high) != high)
-		return; /* wider than the read */
+		return 0; /* wider than the read */
 	if ((y & high) && (y & high) != high)
-		return; /* no value of the read could give it */
+		telling = 0; /* no value of the read could give it */
 	x &= mask;
 	y &= mask;
 	if (x == r->val) {
-		if (y != r->val)
+		/* y == the value: the read already gives what is wanted */
+		if (telling)
 			note_compare(r, y);
-		return;
+		return 1;
 	}
-	if (!konst || !x || x == y)
-		return;
+	if (!telling || !field || !x || x == y)
+		return 0;
 	if (!(x & ~r->val)) {
 		note_compare(r, y);
-		return;
+		return 0;
 	}
-	for (n = 1; n < 8 * r->size; n++) {
+	for (n = 1; n < 8 && x <= r->val >> n; n++) {
 		if (x == r->val >> n) {
 			note_compare(r, (y << n) & mask);
-			return;
+			break;
 		}
 	}
+	return 0;
+}
+
+/*
+ * Could @v, seen by a comparison @size bytes wide, hold a read, none of
+ * which was wider than @widest bytes?  What is wider (a jiffies count a
+ * busy wait compares, a pointer) is no read: most comparisons a driver
+ * makes, told apart here without the lock.
+ */
+static int could_be_read(u64 v, int size, int widest)
+{
+	u64 wide = size >= 8 ? ~0ULL : (1ULL << (8 * size)) - 1;
+	u64 high = wide & ~(u64) ones(widest);
+
+	return !(v & high) || (v & high) == high;
 }
 
 void sim_device_compare(u64 a, u64 b, int size, int konst)
 {
+	int w = __atomic_load_n(&widest, __ATOMIC_RELAXED);
+	int held_a = konst, held_b = 0; /* found in its latest read */
 	unsigned int i;
 
+	if (!w || (!could_be_read(b, size, w) &&
+		   (konst || !could_be_read(a, size, w)))) {
+		if (konst &&
+		    a != __atomic_load_n(&last_const, __ATOMIC_RELAXED)) {
+			shim_mutex_lock_unseen(&lock);
+			note_const(a);
+			shim_mutex_unlock_unseen(&lock);
+		}
+		return;
+	}
 	shim_mutex_lock_unseen(&lock);
 	if (konst)
 		note_const(a);
-	for (i = 0; i < RING && i < ring_next; i++) {
-		const struct dev_read *r = &ring[(ring_next - 1 - i) % RING];
+	for (i = 0; i < nring && !(held_a && held_b); i++) {
+		const struct dev_read *r = &ring[i];
 
-		/* a constant is no read: only the other side may be one */
-		if (!konst)
-			match(r, a, b, size, 0);
-		match(r, b, a, size, konst);
+		/*
+		 * A constant is no read: only the other side may be one, in
+		 * its latest read holding the value.  A field is looked for
+		 * in the last read only, which is where a driver tests a bit
+		 * of a register (an older read matches by chance the small
+		 * numbers a driver compares most), and not in what the
+		 * driver wrote itself, which it compares as a whole if at
+		 * all.
+		 */
+		if (!held_a)
+			held_a = match(r, a, b, size, 0);
+		if (!held_b)
+			held_b = match(r, b, a, size,
+				       konst && !i && !r->written);
 	}
 	shim_mutex_unlock_unseen(&lock);
 }
@@ -634,7 +846,8 @@ static int report(const char *path, int dying)
 			sep = ",";
 		}
 	}
-	/* "writes": [space, address, writes] per address written */
+	/* "writes": [space, address, writes, changes of value] per address
+	 * written (an index port changes at almost every write) */
 	fprintf(f, "],\"writes\":[");
 	sep = "";
 	for (i = 0; slots && i < SLOTS; i++) {
@@ -642,14 +855,15 @@ static int report(const char *path, int dying)
 
 		if (!s->key || !s->writes)
 			continue;
-		fprintf(f, "%s[\"%s\",%lu,%u]", sep,
+		fprintf(f, "%s[\"%s\",%lu,%u,%u]", sep,
 			space_name[(s->key - 1) >> 48],
 			(unsigned long) ((s->key - 1) & 0xffffffffffffULL),
-			s->writes);
+			s->writes, s->changes);
 		sep = ",";
 	}
 	/* "compares": [space, address, context, n, value read, constant]:
-	 * the n-th read gave the value, compared with the constant */
+	 * the n-th read (LATE: one after the first LATE) gave the value,
+	 * compared with the constant (the same: it gave what was wanted) */
 	fprintf(f, "],\"compares\":[");
 	for (i = 0; i < ncompares; i++) {
 		const struct dev_compare *c = &compares[i];

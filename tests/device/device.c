@@ -83,6 +83,26 @@ Test(device, gives_values_in_turn_then_the_last)
 	cr_assert_eq(inb(0x225), 0x7f, "values whatever was written");
 }
 
+Test(device, mixes_values_and_policies_in_a_list)
+{
+	unsigned int v[6], w[6];
+
+	configure("seed=4 0x2f0=seeded,ones* 0x2f1=0x12,readback,zero");
+	reads(0x2f0, v, 6);
+	cr_assert(v[1] == 0xff && v[3] == 0xff && v[5] == 0xff);
+	cr_assert(v[0] != 0xff || v[2] != 0xff, "seeded between: %x %x", v[0],
+		  v[2]);
+	configure("seed=4 default=seeded");
+	reads(0x2f0, w, 6);
+	cr_assert(v[0] == w[0] && v[2] == w[2] && v[4] == w[4],
+		  "the n-th read's seeded value, as seeded alone gives it");
+	outb(0x77, 0x2f1);
+	configure("0x2f1=0x12,readback,zero");
+	outb(0x77, 0x2f1);
+	reads(0x2f1, v, 4);
+	cr_assert(v[0] == 0x12 && v[1] == 0x77 && v[2] == 0 && v[3] == 0);
+}
+
 Test(device, the_last_rule_naming_an_address_wins)
 {
 	configure("0x300-0x30f=zero 0x304=0x44 default=ones");
@@ -193,6 +213,18 @@ Test(device, answers_an_interrupt_handler_apart)
 	cr_assert_neq(in_irq_ctx(0x222) << 8 | in_irq_ctx(0x222),
 		      inb(0x222) << 8 | inb(0x222),
 		      "seeded: another context, other values");
+}
+
+Test(device, defaults_apart_in_an_interrupt_handler)
+{
+	configure("default@irq=seeded,ones* default@task=zero 0x2e0=0x33");
+	cr_assert_eq(inb(0x2e1), 0);
+	cr_assert_neq(in_irq_ctx(0x2e1), 0xff, "seeded first (for this seed)");
+	cr_assert_eq(in_irq_ctx(0x2e1), 0xff, "then nothing");
+	cr_assert_eq(in_irq_ctx(0x2e0), 0x33, "a rule still wins");
+	configure("default=ones default@irq=zero");
+	cr_assert_eq(inb(0x2e1), 0xff);
+	cr_assert_eq(in_irq_ctx(0x2e1), 0);
 }
 
 Test(device, memory_follows_the_same_rules)
@@ -358,7 +390,7 @@ Test(device, reports_what_it_saw_at_exit)
 	unlink(path);
 	cr_assert(strstr(buf, "[\"io\",760,\"task\",1]"), "%s", buf);
 	cr_assert(strstr(buf, "[\"io\",760,\"irq\",1]"), "%s", buf);
-	cr_assert(strstr(buf, "\"writes\":[[\"io\",761,2]]"), "%s", buf);
+	cr_assert(strstr(buf, "\"writes\":[[\"io\",761,2,1]]"), "%s", buf);
 	cr_assert(strstr(buf, "\"probes\":[5]"), "%s", buf);
 }
 
@@ -416,4 +448,32 @@ Test(device, reports_what_it_saw_when_told_to_end)
 	fclose(f);
 	unlink(path);
 	cr_assert(strstr(buf, "[\"io\",765,\"task\",1000]"), "%s", buf);
+}
+
+Test(device, a_register_file_behind_an_index_port)
+{
+	char want[64];
+	static char buf[65536];
+
+	configure("index=0x251:0x250 0x250#0x31=0x82 0x250#0x40-0x4f@irq=zero");
+	outb(0x71, 0x251);
+	outb(0x5a, 0x250);
+	outb(0x72, 0x251);
+	outb(0xa5, 0x250);
+	outb(0x71, 0x251);
+	cr_assert_eq(inb(0x250), 0x5a, "each register reads back its own");
+	outb(0x72, 0x251);
+	cr_assert_eq(inb(0x250), 0xa5);
+	cr_assert_eq(inb(0x251), 0x72, "the index port reads back");
+	outb(0x31, 0x251);
+	cr_assert_eq(inb(0x250), 0x82, "a rule names a register");
+	outb(0x44, 0x251);
+	cr_assert_eq(inb(0x250), 0xff, "outside a handler: the default");
+	cr_assert_eq(in_irq_ctx(0x250), 0, "a range of registers");
+	report(buf, sizeof(buf));
+	snprintf(want, sizeof(want), "[\"io\",%lu,\"task\",1]",
+		 1UL << 24 | 0x71UL << 16 | 0x250);
+	cr_assert(strstr(buf, want), "a register is an address: %s", buf);
+	cr_assert(strstr(buf, "[\"io\",593,6,5]"),
+		  "the index port changes at each write: %s", buf);
 }

@@ -15,15 +15,23 @@
  *   SHIM_DEVICE="WORD WORD ..."      one line, words separated by blanks
  *
  *   seed=N          the seed of seeded values (default 1)
- *   default=POLICY  the policy of every address no rule names (default
+ *   default[@irq|@task]=POLICY
+ *                   the policy of every address no rule names, read in
+ *                   hard-interrupt context, outside it, or both (default
  *                   readback)
  *   probe=L[,L...]  the interrupt lines the device asserts when the driver
  *                   writes to it while probing for its line (between
  *                   probe_irq_on() and probe_irq_off(), world/irq.h);
  *                   none by default, and probe_irq_off() then finds none
+ *   index=A:D       a register file behind an index port, as a CD180's
+ *                   or an 8259's: an access to data port D reaches the
+ *                   register whose number was last written to port A, an
+ *                   address of its own (up to 8 files)
  *   [mem:]A[-B][@irq|@task]=POLICY
+ *   D#I[-J][@irq|@task]=POLICY
  *                   a rule: port A (ports A to B), or with mem: physical
- *                   memory; read in hard-interrupt context only (@irq),
+ *                   memory, or registers I to J of the file behind data
+ *                   port D; read in hard-interrupt context only (@irq),
  *                   outside it only (@task), or in both.  Where several
  *                   rules name an address, the last one wins.
  *
@@ -32,8 +40,11 @@
  *                   (a floating bus)
  *     seeded        a value from (seed, space, address, context, n)
  *     ones, zero    all ones, all zeroes
- *     V[,V...][*]   the n-th read gives the n-th value; past the last, the
- *                   last one again, or with a final * the list over again
+ *     V             the value V
+ *     P,P...[*]     the n-th read as the n-th of these (each one of the
+ *                   above); past the last, the last again, or with a
+ *                   final * the list over again: "seeded,ones*" is a
+ *                   status register that says something, then nothing
  *
  * Numbers are C's (0x5a, 90).  n counts the reads of that address in
  * that context (in a hard-interrupt handler or not), from 0 at program
@@ -53,7 +64,8 @@
  *
  * SHIM_DEVICE_REPORT=FILE writes, at exit, what the device saw, for the
  * search: one JSON object (keys "reads", "writes", "compares", "consts",
- * "irq"; device.c says what each holds).  A driver built with gcc's
+ * "irq"; device.c says what each holds; register I of the file behind
+ * data port D is address 1 << 24 | I << 16 | D there).  A driver built with gcc's
  * -fsanitize-coverage=trace-cmp (make SEARCH=1) tells the device what it
  * compared its reads against (world/sancov.c): input-to-state, as
  * Redqueen (NDSS 2019) learns it.
