@@ -439,7 +439,7 @@ def mutations(args, rep):
     """The last section: the catch rate of the mutation suite's latest run
     (scripts/mutate writes it), when there is one; not in its own demos."""
     summary = os.path.join(TOP, "build", "mutate", "summary.md")
-    if os.path.abspath(args.build) != os.path.join(TOP, "build", "demo"):
+    if os.path.abspath(args.build) != os.path.join(TOP, "build", "demo") or args.source:
         return
     try:
         with open(summary) as f:

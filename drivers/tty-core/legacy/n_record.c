@@ -211,9 +211,21 @@ static void n_record_receive_buf(struct tty_struct *tty,
 	}
 }
 
+/*
+ * From the driver's bottom half, or its work: maybe on another CPU while
+ * the discipline closes.  2.4's n_tty kept nothing a close frees here, so
+ * neither does this: the tty's record, not disc_data.
+ */
 static void n_record_write_wakeup(struct tty_struct *tty)
 {
-	record_add(nr_of(tty), offsetof(struct tty_record, write_wakeups), 1);
+	struct tty_record *rec = tty_record_of(tty);
+	unsigned long flags;
+
+	if (!rec)
+		return;
+	spin_lock_irqsave(&tty_records_lock, flags);
+	rec->write_wakeups++;
+	spin_unlock_irqrestore(&tty_records_lock, flags);
 }
 
 /* what is buffered, up to @nr_bytes; -EAGAIN on a non-blocking empty read */
