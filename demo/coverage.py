@@ -105,7 +105,7 @@ class Api:
                          if os.path.exists(os.path.join(d, name))), None)
             if not path:
                 raise FileNotFoundError("no %s under %s" % (name, " ".join(dirs)))
-            with open(path) as f:
+            with open(path, errors="replace") as f:
                 raw = f.read()
             names = set(re.findall(r"^\s*#\s*define\s+(\w+)\(", raw, re.M))
             text = strip(raw)
@@ -323,7 +323,7 @@ def driver_files(root, sources):
     files, seen = list(sources), set(sources)
     for src in files:
         try:
-            with open(os.path.join(root, src)) as f:
+            with open(os.path.join(root, src), errors="replace") as f:
                 text = f.read()
         except OSError:
             continue
@@ -427,7 +427,7 @@ class Coverage:
             for side, tree in sides.items():
                 for f in tree.files:
                     try:
-                        with open(os.path.join(tree.root, f)) as fh:
+                        with open(os.path.join(tree.root, f), errors="replace") as fh:
                             text[(side, f)] = fh.read()
                     except OSError:
                         pass

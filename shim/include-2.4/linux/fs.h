@@ -17,6 +17,7 @@
 #include <linux/fcntl.h>
 #include <linux/string.h>
 #include <asm/atomic.h>
+#include <asm/byteorder.h> /* 2.4's fs.h brought it to every driver */
 #include <asm/semaphore.h>
 
 struct module;
