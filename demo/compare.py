@@ -19,10 +19,14 @@ For one scenario, run on both sides with the same seeds, in order:
   6. no routine runs concurrently with itself unless declared so.
 Any of these failing makes the scenario DIFFERENT, with the first reason
 named; a declared move that happened makes it "intended"; else "same".
+A run problem both sides show alike (the same invariant broken, the same
+kind of crash) is the legacy driver's own, not the conversion's: it is
+named apart ("fails alike on both sides") and the comparison goes on.
 Concurrency the conversion adds (two routines that keventd ran one after
 the other now overlapping) is listed, not judged (the race check is).
 """
 import json
+import re
 
 import declarations as decl_mod
 
@@ -71,6 +75,27 @@ def run_problems(side, res, monitor_expected=True):
     elif monitor_expected:
         out.append("%s: no monitor report" % side)
     return out
+
+
+def alike(problem):
+    """A run's problem less its side and its numbers: what makes a failure
+    on both sides one and the same (the driver's own, not the conversion's:
+    "legacy: invariant no_leaks broken" and "converted: ...")."""
+    text = problem.split(": ", 1)[1] if problem.startswith(("legacy: ", "converted: ")) \
+        else problem
+    return re.sub(r"0x[0-9a-f]+|\d+", "N", text)
+
+
+def split_alike(legacy, converted):
+    """(what fails alike on both sides, what fails on one only): each
+    problem of either side, the former as one line for both."""
+    common = {alike(p) for p in legacy} & {alike(p) for p in converted}
+    both = []
+    for p in legacy:
+        if alike(p) in common and p.split(": ", 1)[-1] not in both:
+            both.append(p.split(": ", 1)[-1])
+    one = [p for p in legacy + converted if alike(p) not in common]
+    return both, one
 
 
 def last_bug(text):
@@ -285,11 +310,16 @@ def compare_scenario(scn, runs, decls):
     """(verdict, reasons, details) of one scenario over its seeds.
 
     @runs: [(seed, legacy Result, converted Result)]."""
-    reasons, intended = [], []
+    reasons, intended, own = [], [], []
     monitored = any(r[1].monitor or r[2].monitor for r in runs)
     for seed, lo, co in runs:
-        for p in run_problems("legacy", lo, monitored) + run_problems("converted", co, monitored):
+        both, one = split_alike(run_problems("legacy", lo, monitored),
+                                run_problems("converted", co, monitored))
+        for p in one:
             reasons.append("seed %d: %s" % (seed, p))
+        for p in both:
+            if p not in own:
+                own.append(p)
         if lo.scenario and co.scenario:
             d = first_difference(lo.scenario["observables"], co.scenario["observables"])
             if d:
@@ -323,7 +353,9 @@ def compare_scenario(scn, runs, decls):
                "declared": sorted({f.decl.where for f in findings if f.decl}),
                "legacy_flushes": sites_by_function(lmons),
                "converted_flushes": sites_by_function(cmons),
-               "new_concurrency": new_concurrency(lmons, cmons, lprof) if monitored else []}
+               "new_concurrency": new_concurrency(lmons, cmons, lprof) if monitored else [],
+               # failures both sides show alike: the driver's own
+               "own": own}
     if reasons:
         return "DIFFERENT", reasons, intended, details
     if intended:

@@ -370,11 +370,16 @@ def main():
             scn, runs, declarations.for_drivers(decls, scope_of(scn.driver)))
         why = reasons[0] if reasons else ("; ".join(intended) if intended
                                           else "observables and profiles equal")
+        if details["own"] and not reasons:
+            why = "fails alike on both sides (the driver's own): %s; %s" % (
+                "; ".join(details["own"]), why)
         secs = sum(r[1].seconds + r[2].seconds for r in runs)
         say("  %-9s %-16s %-10s %-9s (%.1fs)" % (scn.driver, scn.name, "concurrent"
                                                  if scn.concurrent else "single", verdict, secs))
         for r in reasons[:3]:
             say("      %s" % r)
+        for r in details["own"][:3]:
+            say("      both sides: %s" % r)
         results.append({"driver": scn.driver, "scenario": scn.name,
                         "concurrent": scn.concurrent, "what": scn.what, "verdict": verdict,
                         "why": why, "reasons": reasons, "intended": intended,
@@ -406,16 +411,23 @@ def main():
 
     counts = {v: sum(1 for r in results if r["verdict"] == v)
               for v in ("same", "intended", "DIFFERENT")}
+    own = [r for r in results if r["details"].get("own")]
     ok = counts["DIFFERENT"] == 0 and not unrun
     never = ""
     if unrun:
         never = ", %d changed lines never run on the converted side (%s%s)" % (
             len(unrun), ", ".join("%s:%d" % (u["file"], u["line"]) for u in unrun[:3]),
             ", ..." if len(unrun) > 3 else "")
-    verdict = "%s: %d scenarios, %d same, %d intended, %d DIFFERENT; %s; %d not checked " \
+    alike = ""
+    if own:
+        alike = "; %d failing alike on both sides, the driver's own (%s)" % (
+            len(own), ", ".join(
+                "%s: %s" % (r["scenario"], r["details"]["own"][0].split(" (under schedule")[0])
+                for r in own[:2]) + (", ..." if len(own) > 2 else ""))
+    verdict = "%s: %d scenarios, %d same, %d intended, %d DIFFERENT%s; %s; %d not checked " \
         "(%d call %s or teardown %s, %d %s)%s; conversion %s (%.0fs)" % (
             "PASS" if ok else "FAIL", len(results), counts["same"], counts["intended"],
-            counts["DIFFERENT"], explored, not_checked + len(unexercised), not_checked,
+            counts["DIFFERENT"], alike, explored, not_checked + len(unexercised), not_checked,
             "site" if not_checked == 1 else "sites", "path" if not_checked == 1 else "paths",
             len(unexercised), "declaration" if len(unexercised) == 1 else "declarations", never,
             "clean" if conv_ok else "with residue or drift", time.time() - t0)

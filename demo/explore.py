@@ -277,6 +277,18 @@ def explore(args, jobs, results, decls, rep, t0):
         label = spec if seed is None else "seed %d" % seed
         rows.append([scn.driver, scn.name, side, spec if seed is None else seed, why, line])
         r = results[i]
+        other = failures.get((i, "converted" if side == "legacy" else "legacy"))
+        own = r["details"].setdefault("own", [])
+        known = {compare.alike(o.split(" (under schedule ")[0]) for o in own}
+        if (other and compare.alike(other[2]) == compare.alike(why)) or \
+                compare.alike(why) in known:
+            # both sides fail so: the driver's own, not the conversion's
+            if compare.alike(why) not in known:
+                own.append("%s (under schedule %s; replay: %s)" % (
+                    why.split(": ", 1)[-1], label, line))
+            say("  %-9s %-16s %-9s fails alike on both sides under %s: %s"
+                % (scn.driver, scn.name, side, label, why))
+            continue
         r["reasons"].append("%s, schedule %s: %s; replay: %s" % (side, label, why, line))
         if r["verdict"] != "DIFFERENT":
             r["verdict"], r["why"] = "DIFFERENT", r["reasons"][-1]
