@@ -38,7 +38,10 @@ def env_of(exe):
 def env_words(exe):
     """The settings a replay line of @exe starts with ("" for none)."""
     import shlex
-    return "".join("%s=%s " % (k, shlex.quote(v)) for k, v in sorted(env_of(exe).items()))
+    return "".join("%s=%s " % (k, shlex.quote(v))
+                   for k, v in sorted(env_of(exe).items()))
+
+
 Scenario = collections.namedtuple("Scenario", "driver name concurrent what")
 
 
