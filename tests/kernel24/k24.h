@@ -35,6 +35,8 @@ int fk_major(void);
 void fk_port_stats(int minor, struct fk_stats *st);
 /* an interrupt of the port: @n bytes received; the transmitter empty */
 void fk_rx(int minor, const char *buf, int n);
+/* the same, each byte with its flag (linux/tty.h's TTY_NORMAL, TTY_BREAK...) */
+void fk_rx_flags(int minor, const char *buf, const char *flags, int n);
 void fk_tx(int minor);
 /* file @i of the tests, on @minor */
 int fk_open(int i, int minor);

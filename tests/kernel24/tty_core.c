@@ -83,6 +83,37 @@ Test(tty_core, received_bytes_reach_the_discipline_at_the_next_tick)
 	fk_close(0);
 }
 
+/*
+ * A break or an overrun is its flag: the character in its slot is none
+ * (2.4.0's serial.c leaves there what the flip buffer held before), so
+ * the digest does not take it; a parity error's character it does.
+ */
+Test(tty_core, the_digest_takes_a_break_or_an_overrun_by_its_flag)
+{
+	static const char flags[] = { 0, 1, 2, 3, 4 };
+	struct tty_record a, b;
+
+	cr_assert_eq(fk_open(0, 0), 0);
+	cr_assert_eq(fk_open(1, 1), 0);
+	fk_rx_flags(0, "abcde", flags, 5);
+	fk_rx_flags(1, "aXcdY", flags, 5);
+	shim_quiesce();
+	a = record_of("ttyF0");
+	b = record_of("ttyF1");
+	cr_assert_eq(a.rx_bytes, 5);
+	cr_assert_eq(a.rx_flagged, 4);
+	cr_assert_eq(a.rx_digest, b.rx_digest,
+		     "a break's or an overrun's character is no observable");
+	fk_rx_flags(0, "p", flags + 3, 1);
+	fk_rx_flags(1, "q", flags + 3, 1);
+	shim_quiesce();
+	cr_assert_neq(record_of("ttyF0").rx_digest,
+		      record_of("ttyF1").rx_digest,
+		      "a parity error's character is");
+	fk_close(0);
+	fk_close(1);
+}
+
 Test(tty_core, a_low_latency_tty_delivers_at_once)
 {
 	cr_assert_eq(fk_open(0, 0), 0);

@@ -179,10 +179,12 @@ static void n_record_receive_buf(struct tty_struct *tty,
 		spin_lock(&tty_records_lock);
 	for (i = 0; i < count; i++) {
 		if (rec) {
+			char flag = fp ? fp[i] : TTY_NORMAL;
+
 			rec->rx_bytes++;
-			rec->rx_digest =
-				tty_record_digest(rec->rx_digest, cp[i]);
-			if (fp && fp[i] != TTY_NORMAL)
+			rec->rx_digest = tty_record_digest_rx(rec->rx_digest,
+							      cp[i], flag);
+			if (flag != TTY_NORMAL)
 				rec->rx_flagged++;
 		}
 		if (nr->count >= N_TTY_BUF_SIZE - 1) {

@@ -209,6 +209,7 @@ void fk_port_stats(int minor, struct fk_stats *st)
 struct rx_arg {
 	int minor;
 	const char *buf;
+	const char *flags; /* or all TTY_NORMAL */
 	int n;
 };
 
@@ -223,14 +224,20 @@ static void rx_in_irq(void *p)
 	for (i = 0; i < a->n; i++) {
 		if (tty->flip.count >= TTY_FLIPBUF_SIZE)
 			tty_flip_buffer_push(tty);
-		tty_insert_flip_char(tty, a->buf[i], TTY_NORMAL);
+		tty_insert_flip_char(tty, a->buf[i],
+				     a->flags ? a->flags[i] : TTY_NORMAL);
 	}
 	tty_flip_buffer_push(tty);
 }
 
 void fk_rx(int minor, const char *buf, int n)
 {
-	struct rx_arg a = { minor, buf, n };
+	fk_rx_flags(minor, buf, NULL, n);
+}
+
+void fk_rx_flags(int minor, const char *buf, const char *flags, int n)
+{
+	struct rx_arg a = { minor, buf, flags, n };
 
 	irq_enter();
 	rx_in_irq(&a);

@@ -44,11 +44,29 @@ struct tty_record {
 	unsigned long rx_late;
 };
 
-/* the initial digest, and a byte added to one */
+/* the initial digest, and a byte (or 0x100 + a flag) added to one */
 #define TTY_RECORD_DIGEST_INIT 0xcbf29ce484222325ULL
-static inline u64 tty_record_digest(u64 d, unsigned char c)
+static inline u64 tty_record_digest(u64 d, unsigned int c)
 {
 	return (d ^ c) * 0x100000001b3ULL;
+}
+
+/*
+ * A byte received with its flag (TTY_NORMAL, TTY_BREAK...), as the digest
+ * takes it: the flag, and the character where 2.4's n_tty read one.  n_tty
+ * took a break and an overrun by their flag alone, never reading the
+ * character in that slot; and a driver need not write one there: 2.4.0's
+ * serial.c reports an overrun as a slot of its own whose character is
+ * whatever the flip buffer last held at that place, which depends on when
+ * earlier pushes were delivered, a matter of timing, not of the driver.
+ */
+static inline u64 tty_record_digest_rx(u64 d, unsigned char c, char flag)
+{
+	if (flag != 0) /* TTY_NORMAL */
+		d = tty_record_digest(d, 0x100 | (unsigned char) flag);
+	if (flag == 1 || flag == 4) /* TTY_BREAK, TTY_OVERRUN */
+		return d;
+	return tty_record_digest(d, c);
 }
 
 /* Records made so far, in the order their ttys were first opened. */
