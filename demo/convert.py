@@ -5,6 +5,7 @@ import shutil
 import subprocess
 import sys
 
+from declarations import shown
 from report import StepFailed, say
 
 import runner
@@ -59,12 +60,6 @@ def failure(r):
             return "patch %s does not apply: %s" % (shown(patch), hunks(text))
     tail = [line for line in r.stdout.splitlines() if line.startswith("convert: ")]
     return "convert exited %d%s" % (r.returncode, (": " + tail[-1]) if tail else "")
-
-
-def shown(path):
-    """A path relative to the checkout when it is in it."""
-    p = os.path.abspath(path)
-    return os.path.relpath(p, runner.TOP) if p.startswith(runner.TOP + os.sep) else path
 
 
 def convert(args, rep, build):

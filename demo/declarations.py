@@ -55,9 +55,19 @@ class DeclarationError(Exception):
 
 
 def shown(path):
-    """A path as the demo prints it: relative to the checkout when in it."""
+    """A path as the demo prints it: relative to the checkout when in it,
+    else to the kernel tree it lies in (drivers/char/x.c, as a kernel
+    developer names it), else as given."""
     p = os.path.abspath(path)
-    return os.path.relpath(p, TOP) if p.startswith(TOP + os.sep) else path
+    if p.startswith(TOP + os.sep):
+        return os.path.relpath(p, TOP)
+    d = os.path.dirname(p)
+    while d != os.path.dirname(d):
+        if os.path.isfile(os.path.join(d, "Makefile")) and \
+                os.path.isdir(os.path.join(d, "include", "linux")):
+            return os.path.relpath(p, d)
+        d = os.path.dirname(d)
+    return path
 
 
 def parse(path, scope=frozenset()):

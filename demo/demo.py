@@ -148,8 +148,10 @@ def source_steps(args, rep, src):
 
 
 def build(args, converted, rep):
-    rep.step("Build: legacy drivers on the task queue, converted drivers on the workqueue")
     bins = {}
+    if not args.drivers and not args.extra:
+        return bins, {}       # a driver of one's own only: its own steps build it
+    rep.step("Build: legacy drivers on the task queue, converted drivers on the workqueue")
     for side, src in (("legacy", None), ("converted", converted)):
         if not args.drivers:
             break
@@ -415,8 +417,9 @@ def main():
     ok = counts["DIFFERENT"] == 0 and not unrun
     never = ""
     if unrun:
-        never = ", %d changed lines never run on the converted side (%s%s)" % (
-            len(unrun), ", ".join("%s:%d" % (u["file"], u["line"]) for u in unrun[:3]),
+        never = ", %d changed %s never run on the converted side (%s%s)" % (
+            len(unrun), "line" if len(unrun) == 1 else "lines",
+            ", ".join("%s:%d" % (u["file"], u["line"]) for u in unrun[:3]),
             ", ..." if len(unrun) > 3 else "")
     alike = ""
     if own:

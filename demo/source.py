@@ -31,6 +31,7 @@ import subprocess
 import sys
 
 import runner
+from declarations import shown
 from report import StepFailed, say
 
 TOP = runner.TOP
@@ -70,11 +71,6 @@ class Source:
     def shown(self, path):
         """A file of the driver as the user named it."""
         return shown(path)
-
-
-def shown(path):
-    p = os.path.abspath(path)
-    return os.path.relpath(p, TOP) if p.startswith(TOP + os.sep) else path
 
 
 def tree_version(path):
@@ -213,11 +209,17 @@ def convert(src, build, patches):
         shutil.copy(f, dst)
     flat = os.path.join(src.out, "converted.flat")
     shutil.rmtree(flat, ignore_errors=True)
+    # from the kernel tree's top (or the checkout's), so that what convert
+    # prints names drivers/char/x.c:N, never a path of this machine
+    here = src.tree or TOP
+    if any(not f.startswith(here + os.sep) for f in src.files):
+        here = src.root
     cmd = [os.path.join(TOP, "semantic-patches", "convert"), "-q", "-o", flat,
            "-I", os.path.join(TOP, "drivers", "tty-core", "legacy", "include"),
-           "-I", os.path.join(TOP, "shim", "include-2.4")] + src.files + \
-        sorted(src.tree_headers.values())
-    r = subprocess.run(cmd, capture_output=True, text=True, errors="replace")
+           "-I", os.path.join(TOP, "shim", "include-2.4")] + \
+        [os.path.relpath(f, here) if f.startswith(here + os.sep) else f
+         for f in src.files + sorted(src.tree_headers.values())]
+    r = subprocess.run(cmd, capture_output=True, text=True, errors="replace", cwd=here)
     lines = r.stdout.splitlines()
     for line in lines:
         say(line)
