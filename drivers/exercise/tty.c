@@ -751,6 +751,22 @@ static void step_termios(struct xfile *f)
 	answer(t.c_iflag);
 }
 
+/*
+ * A modem line (stty -clocal hupcl): carrier matters, so that a carrier
+ * the device drops reaches the driver's hangup path.  Drivers start
+ * their lines local or not as they choose; this one is not.
+ */
+static void step_modem_line(struct xfile *f)
+{
+	struct termios t;
+
+	if (x_ioctl(0, f, TCGETS, &t))
+		return;
+	t.c_cflag = (t.c_cflag & ~CLOCAL) | HUPCL;
+	x_ioctl(0, f, TCSETS, &t);
+	answer(t.c_cflag);
+}
+
 /* the ioctls drivers answer themselves: modem lines, serial info, counts */
 static void step_ioctls(struct xfile *f)
 {
@@ -889,10 +905,12 @@ static void receive(struct scenario_ctx *ctx)
 
 static void modem_hangup(struct scenario_ctx *ctx)
 {
-	int n;
+	int i, n;
 
 	if (ex_begin(ctx, 1)) {
 		n = open_ports(scn_size(ctx, 3, 2));
+		for (i = 0; i < n; i++)
+			step_modem_line(&ex.files[i]);
 		sample_modem();
 		raise_lines(scn_size(ctx, 8, 2));
 		sample_modem();
@@ -1109,7 +1127,7 @@ XSCENARIO(EXERCISE_DRIVER, "throttle_flow", 0, throttle_flow,
 XSCENARIO(EXERCISE_DRIVER, "termios_ioctl", 0, termios_ioctl,
 	  "baud and flow changes, modem lines, serial info, breaks, flushes");
 XSCENARIO(EXERCISE_DRIVER, "modem_hangup", 0, modem_hangup,
-	  "modem status interrupts, a hangup from keventd and a vhangup");
+	  "modem lines, carrier changes with -clocal, a hangup, a vhangup");
 XSCENARIO(EXERCISE_DRIVER, "init_exit", 0, init_exit,
 	  "load the module and unload it: what it registers and frees");
 XSCENARIO(EXERCISE_DRIVER, "open_write_close", 0, open_write_close,
