@@ -182,7 +182,7 @@ static int procs_busy(struct proc *pr, int n)
 #define DEVICE_ROUNDS 64
 #define DEVICE_ROUNDS_MAX (64 * DEVICE_ROUNDS)
 
-static void raise_lines(int times);
+static void raise_each(void);
 
 static int run_clock(struct proc *pr, int n)
 {
@@ -197,7 +197,7 @@ static int run_clock(struct proc *pr, int n)
 		for (r = 0; r < DEVICE_ROUNDS && rounds < DEVICE_ROUNDS_MAX &&
 			    procs_busy(pr, n);
 		     r++) {
-			raise_lines(1);
+			raise_each();
 			if (!ex.nlines)
 				break;
 			rounds++;
@@ -580,24 +580,47 @@ static int open_ports(int want)
 }
 
 /*
- * Raise every line @times, the system idle after each.  The module's
- * lines are looked up each time: a driver may take its line at its first
- * open and give it back at its last close.
+ * A tick passes: each timer due by then runs, the system idle after
+ * each.  A driver that polls its board from a timer (or finds lost
+ * interrupts so) sees time move as on a machine, not only when a
+ * process sleeps.
  */
-static void raise_lines(int times)
+static void pass_tick(void)
 {
-	int t, i;
+	unsigned long until = jiffies + 1;
+
+	while (shim_clock_step(until))
+		shim_quiesce();
+	shim_quiesce();
+}
+
+/*
+ * Raise every line @times, the system idle after each, a tick passing
+ * after each round (with no line at all, the ticks alone: a polled
+ * board).  The module's lines are looked up each time: a driver may take
+ * its line at its first open and give it back at its last close.
+ */
+static void raise_each(void)
+{
+	int i;
 
 	ex.nlines = sim_irq_lines(ex.lines, MAX_LINES);
+	for (i = 0; i < ex.nlines; i++) {
+		sim_raise_irq(ex.lines[i]);
+		shim_quiesce();
+		if (ex.trace)
+			printk(KERN_INFO "exercise: line %u raised, idle at %lu\n",
+			       ex.lines[i], jiffies - INITIAL_JIFFIES);
+	}
+}
+
+static void raise_lines(int times)
+{
+	int t;
+
 	for (t = 0; t < times; t++) {
-		for (i = 0; i < ex.nlines; i++) {
-			sim_raise_irq(ex.lines[i]);
-			shim_quiesce();
-			if (ex.trace)
-				printk(KERN_INFO "exercise: line %u raised, "
-						 "idle at %lu\n",
-				       ex.lines[i], jiffies - INITIAL_JIFFIES);
-		}
+		raise_each();
+		pass_tick();
 	}
 }
 
