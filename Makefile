@@ -132,6 +132,10 @@ $(BUILD)/tests/%: $$(wildcard $(TOP)/tests/%/*.c) $(TOP)/tests/child.c $(TOP)/dr
 		$(if $(wildcard $(call test_stacklib,$*)),$(call test_stacklib,$*)) \
 		$(LIBSHIM) $(CRITERION) $(HOSTLIBS)
 
+# 2.4 code naming a member jiffies (->jiffies, .jiffies) gets jiffies as
+# a plain variable (shim/include-2.4/linux/jiffies.h)
+jiffies_plain	= $$(grep -qE '(->[[:space:]]*|\.)jiffies\b' $(1) && echo -DSHIM_JIFFIES_PLAIN)
+
 # tests/kernel24: 2.4 code as a module build compiles it (kernel/*.c, on the
 # 2.4 headers and the tty layer of the task queue) beside Criterion tests
 # (*.c, on the C library's headers, which 2.4's types would clash with)
@@ -142,7 +146,7 @@ K24T_HDRS	:= $(shell find $(TOP)/shim/include-2.4 $(TOP)/drivers/tty-core/legacy
 		     $(TOP)/tests/kernel24 -name '*.h')
 k24t_compile	= $(CC) $(CFLAGS) -D__KERNEL__ -DMODULE -I$(TOP)/tests/kernel24 \
 		  -I$(TOP)/drivers/tty-core/legacy/include -I$(TOP)/shim/include-2.4 \
-		  $(KCFLAGS) -c -o $@ $<
+		  $(call jiffies_plain,$<) $(KCFLAGS) -c -o $@ $<
 
 $(BUILD)/tests/.kernel24/%.o: $(TOP)/tests/kernel24/kernel/%.c $(K24T_HDRS) $(SHIM_HDRS)
 	@mkdir -p $(@D)
@@ -370,7 +374,7 @@ $(K24_DRV)/%.o: $(K24_SRC)/%.c $(K24_HDRS) $(K24_DIR)/tree.flags
 	@mkdir -p $(@D)
 	$(call quiet,CC,$@)
 	$(Q)$(CC) $(CFLAGS) -w -MMD -MP $(call k24_flags,$(SIDE),$(K24_SRC)) \
-		$$(cat $(K24_DIR)/tree.flags) \
+		$$(cat $(K24_DIR)/tree.flags) $(call jiffies_plain,$<) \
 		$(if $(COVERAGE),$(call coverage_flags,$(K24_SRC))) \
 		$(if $(SEARCH),$(search_flags)) -c -o $@ $<
 

@@ -17,6 +17,20 @@ static u64 boot_ns;
 static int clock_virtual;
 static unsigned long virtual_jiffies;
 
+/*
+ * jiffies as a plain variable, as 2.4 declared it, for 2.4 code that
+ * names something else jiffies too (a structure member), which the
+ * polled macro of the 2.4 headers would rewrite: kept equal to virtual
+ * jiffies at each move, and to real time's at each read of it.
+ */
+volatile unsigned long shim_jiffies_plain;
+
+static void set_virtual(unsigned long j)
+{
+	__atomic_store_n(&virtual_jiffies, j, __ATOMIC_RELEASE);
+	shim_jiffies_plain = j;
+}
+
 void shim_clock_init(void)
 {
 	boot_ns = shim_clock_ns();
@@ -24,10 +38,14 @@ void shim_clock_init(void)
 
 unsigned long shim_jiffies(void)
 {
+	unsigned long j;
+
 	if (__atomic_load_n(&clock_virtual, __ATOMIC_ACQUIRE))
 		return __atomic_load_n(&virtual_jiffies, __ATOMIC_ACQUIRE);
-	return INITIAL_JIFFIES +
-	       (unsigned long) ((shim_clock_ns() - boot_ns) / NSEC_PER_JIFFY);
+	j = INITIAL_JIFFIES +
+	    (unsigned long) ((shim_clock_ns() - boot_ns) / NSEC_PER_JIFFY);
+	shim_jiffies_plain = j;
+	return j;
 }
 
 /* Host nanoseconds from now until jiffy @j begins (0 if it has). */
@@ -41,7 +59,7 @@ u64 shim_ns_until_jiffy(unsigned long j)
 
 void shim_clock_virtual(void)
 {
-	__atomic_store_n(&virtual_jiffies, INITIAL_JIFFIES, __ATOMIC_RELEASE);
+	set_virtual(INITIAL_JIFFIES);
 	__atomic_store_n(&clock_virtual, 1, __ATOMIC_RELEASE);
 	/* ksoftirqd must stop waiting for real time */
 	shim_kick_ksoftirqd();
@@ -55,7 +73,7 @@ int shim_clock_is_virtual(void)
 /* timer.c moves virtual jiffies forward as it fires timers */
 void shim_set_virtual_jiffies(unsigned long j)
 {
-	__atomic_store_n(&virtual_jiffies, j, __ATOMIC_RELEASE);
+	set_virtual(j);
 }
 
 /*
@@ -92,8 +110,10 @@ static unsigned long jiffy_tick(const char *site, unsigned long j)
 	if (shim_clock_is_virtual()) {
 		unsigned long old = j;
 
-		__atomic_compare_exchange_n(&virtual_jiffies, &old, j + 1, 0,
-					    __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+		if (__atomic_compare_exchange_n(&virtual_jiffies, &old, j + 1, 0,
+						__ATOMIC_SEQ_CST,
+						__ATOMIC_SEQ_CST))
+			shim_jiffies_plain = j + 1;
 		shim_point(SHIM_POINT_RELAX);
 	} else if (shim_controlled) {
 		shim_ctl_delay(shim_ns_until_jiffy(j + 1) + 1);

@@ -70,6 +70,12 @@ Test(headers, a_busy_wait_on_jiffies_ends_in_virtual_time)
 	cr_assert_eq(k24_busy_wait_ticks(3), 3);
 }
 
+Test(headers, a_member_named_jiffies_compiles_and_jiffies_still_move)
+{
+	shim_clock_virtual();
+	cr_assert_eq(k24_jiffies_member(shim_clock_advance, 7), 7);
+}
+
 Test(headers, no_proc_entry_is_made_and_the_root_links)
 {
 	/* 2.4 drivers take NULL for "no /proc" (ip2main.c says so, goes on) */

@@ -15,6 +15,9 @@ const char *k24_kdevname(void);
 int k24_regions(void);
 int k24_abi(void);
 unsigned long k24_busy_wait_ticks(unsigned long ticks);
+/* a member named jiffies: @ticks of @advance between two reads, stored there */
+unsigned long k24_jiffies_member(void (*advance)(unsigned long),
+				 unsigned long ticks);
 int k24_proc(void);
 
 /* kernel/fake_tty.c: a tty driver over no hardware, and files on it */

@@ -15,8 +15,19 @@
 #define __jiffies_str(x) #x
 #define __jiffies_line(x) __jiffies_str(x)
 
-extern unsigned long shim_jiffies_polled(const char *site);
 #undef jiffies
+#ifdef SHIM_JIFFIES_PLAIN
+/*
+ * Code that names a member jiffies too (the build says so, having seen
+ * ->jiffies or .jiffies in it): jiffies is one identifier, a variable
+ * the clock keeps current, so that the member's declaration and its uses
+ * read alike; a busy wait on it in such code is not seen.
+ */
+extern volatile unsigned long shim_jiffies_plain;
+#define jiffies shim_jiffies_plain
+#else
+extern unsigned long shim_jiffies_polled(const char *site);
 #define jiffies shim_jiffies_polled(__FILE__ ":" __jiffies_line(__LINE__))
+#endif
 
 #endif /* _LINUX24_JIFFIES_H */
