@@ -110,8 +110,8 @@ static unsigned long jiffy_tick(const char *site, unsigned long j)
 	if (shim_clock_is_virtual()) {
 		unsigned long old = j;
 
-		if (__atomic_compare_exchange_n(&virtual_jiffies, &old, j + 1, 0,
-						__ATOMIC_SEQ_CST,
+		if (__atomic_compare_exchange_n(&virtual_jiffies, &old, j + 1,
+						0, __ATOMIC_SEQ_CST,
 						__ATOMIC_SEQ_CST))
 			shim_jiffies_plain = j + 1;
 		shim_point(SHIM_POINT_RELAX);

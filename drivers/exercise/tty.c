@@ -609,7 +609,8 @@ static void raise_each(void)
 		sim_raise_irq(ex.lines[i]);
 		shim_quiesce();
 		if (ex.trace)
-			printk(KERN_INFO "exercise: line %u raised, idle at %lu\n",
+			printk(KERN_INFO
+			       "exercise: line %u raised, idle at %lu\n",
 			       ex.lines[i], jiffies - INITIAL_JIFFIES);
 	}
 }

@@ -11,7 +11,7 @@
 #include "k24.h"
 
 struct port_times {
-	unsigned long jiffies[2];	/* opened, last received */
+	unsigned long jiffies[2]; /* opened, last received */
 };
 
 static struct port_times times;
