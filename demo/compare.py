@@ -306,43 +306,19 @@ def new_concurrency(legacy_mons, converted_mons, legacy_prof):
     return out
 
 
-def one_sided(runs):
-    """{side: the problems (as alike() says them) its runs showed and no
-    run of the other side did}: for a concurrent scenario, what to look
-    for again on the other side before calling it a difference."""
-    monitored = any(r[1].monitor or r[2].monitor for r in runs)
-    seen = {side: {alike(p) for r in runs for p in run_problems(side, r[i], monitored)}
-            for i, side in ((1, "legacy"), (2, "converted"))}
-    return {side: seen[side] - seen[other]
-            for side, other in (("legacy", "converted"), ("converted", "legacy"))}
-
-
-def compare_scenario(scn, runs, decls, more=None):
+def compare_scenario(scn, runs, decls):
     """(verdict, reasons, details) of one scenario over its seeds.
 
-    @runs: [(seed, legacy Result, converted Result)].  @more: {side:
-    [problems]} of further free runs of a concurrent scenario (its
-    interleaving is the host's: a failure is the driver's own when the
-    other side shows it in any run, not only in the run of the same seed)."""
+    @runs: [(seed, legacy Result, converted Result)]."""
     reasons, intended, own = [], [], []
     monitored = any(r[1].monitor or r[2].monitor for r in runs)
-    pool = {"legacy": [], "converted": []}
-    if scn.concurrent:
-        for seed, lo, co in runs:
-            pool["legacy"] += run_problems("legacy", lo, monitored)
-            pool["converted"] += run_problems("converted", co, monitored)
-        for side, ps in (more or {}).items():
-            pool[side] += ps
     for seed, lo, co in runs:
-        lp = run_problems("legacy", lo, monitored)
-        cp = run_problems("converted", co, monitored)
-        both, one = split_alike(lp + pool["legacy"], cp + pool["converted"])
-        for p in lp + cp:
-            if p not in one:
-                continue
+        both, one = split_alike(run_problems("legacy", lo, monitored),
+                                run_problems("converted", co, monitored))
+        for p in one:
             reasons.append("seed %d: %s" % (seed, p))
         for p in both:
-            if p not in own and any(alike(p) == alike(q) for q in lp + cp):
+            if p not in own:
                 own.append(p)
         if lo.scenario and co.scenario:
             d = first_difference(lo.scenario["observables"], co.scenario["observables"])

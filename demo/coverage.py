@@ -495,31 +495,14 @@ class Coverage:
             ccount = self._count("converted", co, f, r["converted"][0]) \
                 if r["converted"] else None
             code = lcount is not None or ccount is not None
-            unreached = None
-            if code and (lcount == 0 or ccount == 0):
-                side, tree, n = ("legacy", lo, r["legacy"][0][0]) if lcount == 0 \
-                    else ("converted", co, r["converted"][0])
-                unreached = self._unreached(side, tree, f, n)
             out.append({
                 "kind": "call site", "file": f,
                 "legacy": ", ".join("%s:%d %s" % (f, n, w) for n, w in r["legacy"]) or "-",
                 "converted": "%s:%d %s" % (f, r["converted"][0], r["converted"][1])
                 if r["converted"] else "-",
                 "legacy_runs": lcount, "converted_runs": ccount, "code": code,
-                "not_checked": code and (lcount == 0 or ccount == 0), "why": unreached})
+                "not_checked": code and (lcount == 0 or ccount == 0)})
         return out, sorted(changed)
-
-    def _unreached(self, side, tree, f, line):
-        """Why no run of @side reached @line of @f: the function holding
-        it never ran, or it did and took another branch."""
-        k = (side, os.path.join(tree.root, f))
-        fn = function_at(self.defs.get(k, {}), line)
-        if not fn:
-            return None
-        runs = self.funcs[k][fn]
-        if not runs:
-            return "%s() never ran on the %s side" % (fn, side)
-        return "%s() ran in %d %s runs, never through this line" % (fn, runs, side)
 
     def _teardown(self, lo, co, stripped):
         per_side = {}
@@ -587,13 +570,12 @@ def step(cov, trees, rep):
                 d["runs"]["converted"],
                 "%d not checked" % len(missed) if missed else "every one reached on both sides"))
         for r in missed:
-            say("    not checked: %s (legacy %s runs, converted %s)%s" % (
-                describe(r), fmt_runs(r["legacy_runs"]), fmt_runs(r["converted_runs"]),
-                ": " + r["why"] if r["kind"] == "call site" and r.get("why") else ""))
+            say("    not checked: %s (legacy %s runs, converted %s)" % (
+                describe(r), fmt_runs(r["legacy_runs"]), fmt_runs(r["converted_runs"])))
         for r in d["sites"] + d["teardown"]:
             rows.append([drv, r["kind"], r["legacy"], r["converted"],
                          teardown_note(r) if r["kind"] == "teardown" else
-                         (r.get("why") or "" if r["code"] else "no code (a declaration)"),
+                         ("" if r["code"] else "no code (a declaration)"),
                          fmt_runs(r["legacy_runs"]), fmt_runs(r["converted_runs"]),
                          "NOT CHECKED" if r["not_checked"] else ""])
     for u in unrun:

@@ -233,31 +233,6 @@ def run_scenarios(jobs, seeds, rep, cov):
     return out
 
 
-# further free runs of the other side, per seed, for a failure of a
-# concurrent scenario one side showed
-LOOK_AGAIN = 3
-
-
-def look_again(scn, exe, runs):
-    """A concurrent scenario interleaves as the host schedules it, so a
-    failure one side showed may be the other's too on another run: the
-    other side runs again (each seed, up to LOOK_AGAIN times, counters
-    aside) until it shows it.  {side: [problems seen]}."""
-    missing = compare.one_sided(runs)
-    more = {"legacy": [], "converted": []}
-    for side, other in (("legacy", "converted"), ("converted", "legacy")):
-        want = set(missing[side])
-        for _ in range(LOOK_AGAIN):
-            if not want:
-                break
-            for seed, _lo, _co in runs:
-                res = runner.run(exe[other], scn.driver, scn.name, seed, timeout=TIMEOUT)
-                got = compare.run_problems(other, res)
-                more[other] += got
-                want -= {compare.alike(p) for p in got}
-    return more
-
-
 def resolve_sites(ran):
     """Name each flush call site by the function the call is written in
     (inlined or not) and its file:line, from the binaries' debug lines."""
@@ -393,9 +368,8 @@ def main():
     resolve_sites(ran)
     results = []
     for scn, exe, runs in ran:
-        more = look_again(scn, exe, runs) if scn.concurrent else None
         verdict, reasons, intended, details = compare.compare_scenario(
-            scn, runs, declarations.for_drivers(decls, scope_of(scn.driver)), more)
+            scn, runs, declarations.for_drivers(decls, scope_of(scn.driver)))
         why = reasons[0] if reasons else ("; ".join(intended) if intended
                                           else "observables and profiles equal")
         if details["own"] and not reasons:
