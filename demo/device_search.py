@@ -588,6 +588,7 @@ def hints(o, drv, memo):
     # scratch register read back), then is read more without a word:
     # those reads kept, the next seeded, and seeds to try (a value built
     # from several reads, bit by bit, is no comparison's constant)
+    kept = []
     for (space, addr, ctx), per_n in sorted(compared(rep, met=True).items()):
         last = -1
         while last + 1 in per_n:
@@ -596,9 +597,15 @@ def hints(o, drv, memo):
                 counts.get((space, addr, ctx), 0) <= last + 1 or last + 1 >= SEQUENCE:
             continue
         pol = ",".join([cfg.default] * (last + 1) + ["seeded"])
-        kept = cfg.with_rule(space, addr, ctx, pol)
-        out.append((KEEP, kept))
-        out += [(SWEEP, kept.but(seed=seed)) for seed in range(2, 2 + SWEEP_SEEDS)]
+        kept.append((space, addr, ctx, pol))
+    # all such registers at once first (each board of a driver probing
+    # several is one more chance a seed gives)
+    for group in ([kept] if len(kept) > 1 else []) + [[k] for k in kept]:
+        c = cfg
+        for space, addr, ctx, pol in group:
+            c = c.with_rule(space, addr, ctx, pol)
+        out.append((KEEP, c))
+        out += [(SWEEP, c.but(seed=seed)) for seed in range(2, 2 + SWEEP_SEEDS)]
     # no trace-cmp in the driver: the constants of its code, at each
     # address it reads and never writes
     if "consts" in rep and not rep["consts"] and drv.dictionary:
