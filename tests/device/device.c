@@ -477,3 +477,36 @@ Test(device, a_register_file_behind_an_index_port)
 	cr_assert(strstr(buf, "[\"io\",593,6,5]"),
 		  "the index port changes at each write: %s", buf);
 }
+
+Test(device, notes_a_port_written_then_another_accessed_at_once)
+{
+	static char buf[65536];
+	int i;
+
+	configure(NULL);
+	/* index at 0x2a0, data at 0x2a4: register i read, then written */
+	for (i = 0; i < 10; i++) {
+		outb(0x40 + i, 0x2a0);
+		(void) inb(0x2a4);
+		outb(0x40 + i, 0x2a0);
+		outb(i, 0x2a4);
+	}
+	/* a word written is no register number; nor is a read */
+	outw(0x1234, 0x2b0);
+	(void) inb(0x2b4);
+	(void) inb(0x2b8);
+	(void) inb(0x2bc);
+	report(buf, sizeof(buf));
+	cr_assert(strstr(buf, "[672,676,20,10,10,10]"),
+		  "index, data, times, values, reads, values read after: %s",
+		  buf);
+	cr_assert(strstr(buf, "[676,672,9,10,0,0]"),
+		  "a data write, then the index: never read: %s", buf);
+	cr_assert_null(strstr(buf, "[688,692,"), "%s", buf);
+	cr_assert_null(strstr(buf, "[692,696,"), "%s", buf);
+	configure(NULL);
+	(void) inb(0x2a4);
+	report(buf, sizeof(buf));
+	cr_assert(strstr(buf, "\"pairs\":[]"),
+		  "a new configuration forgets them: %s", buf);
+}
