@@ -37,6 +37,9 @@ the next runs, tried by kind, then best parent first:
     answers that constant (all such registers at once first, then each;
     a register compared with several, them in turn);
   - a probe that found no interrupt line: the device raises one;
+  - a port written a register's number, then at once another port read
+    or written, with many numbers: a register file behind an index port
+    (device.h's index=A:D), whose registers are then addresses as any;
   - module parameters by their name and type: io, port, base -> ISA port
     candidates (the constants the driver compares with in that range,
     then the usual ISA places), irq -> lines, mem -> ISA memory; late, if
@@ -46,9 +49,11 @@ the next runs, tried by kind, then best parent first:
   - colour: addresses read and never written answer seeded values, so
     that a comparison with one of them is recognisable;
   - without trace-cmp: the constants of the driver's instructions;
-and when none are left, random changes to a corpus entry.  Once the
-module gets further (in, then its handler run), the search goes on with
-the scenario that reaches most, the quickest of those.  The best
+and when none are left, random changes to a corpus entry; the seeds of
+sweeps (for a value built from several reads) take one run in
+SWEEP_SHARE meanwhile.  Once the module gets further (in, then its
+handler run), the search goes on with the scenario that reaches most,
+the quickest of those.  The best
 configuration is then reduced (each rule, value and parameter dropped if
 the result stays as good), run on every scenario, and saved as one line
 in OUT, keyed by a hash of the driver's sources (or of the binary): a
@@ -248,8 +253,10 @@ class Driver:
         self.count = itertools.count(1)  # runs, from several threads
         self.durations = []
         r = subprocess.run([self.exe, "--params"], capture_output=True, text=True)
+        # "name type" a line; the monitor's JSON is no parameter
         self.params = [tuple(line.split()[:2]) for line in r.stdout.splitlines()
-                       if len(line.split()) >= 2] if r.returncode == 0 else []
+                       if len(line.split()) >= 2 and not line.startswith("{")] \
+            if r.returncode == 0 else []
         self.scenarios = [s.name for s in runner.scenarios_of(self.exe, name)]
         if not self.scenarios:
             raise SystemExit("%s: no scenario of driver %s (--list)" % (exe, name))
@@ -471,6 +478,8 @@ def compared(rep, met=False):
 LEARNT, PROBE, INDEX, PARAM, POLLED, LOOPED, COLOUR, KEEP, PARAM_LATE, DICTIONARY, SWEEP = \
     range(11)
 SWEEP_SEEDS = 256  # seeds tried for a register kept, then seeded
+SWEEP_SHARE = 3  # one run in this many is a seed of a sweep, if any wait
+INDEX_VALUES = 2  # registers a data port is read as, at least
 PARAM_TRIES = 2  # parents a module parameter's value is tried on
 
 
@@ -614,18 +623,20 @@ def hints(o, drv, memo):
             out += [(DICTIONARY, cfg.with_rule(s, a, ctx, w)) for w in words]
             if len(words) > 1:
                 out.append((DICTIONARY, cfg.with_rule(s, a, ctx, ",".join(words) + "*")))
-    # a port written with a new value nearly each time (register
-    # numbers), beside one read: an index port and its data port
-    read = collections.Counter()
-    for (s_, a, _), n in counts.items():
-        read[a] += n
-    files, pairs = {f[1] for f in cfg.files}, []
-    for w in rep.get("writes", []):
-        if w[0] != "io" or w[1] >= FILE or len(w) < 4 or w[3] < 8 or w[3] * 2 < w[2]:
-            continue
-        for d in (w[1] - 1, w[1] + 1):
-            if read[d] >= 2 and d not in files and w[1] not in files:
-                pairs.append((w[1], d))
+    # a port written a byte (a register's number), then at once another
+    # port accessed, most times it is written, and read after several
+    # numbers (a probe that failed may have read two registers only):
+    # an index port and its data port (device.c's "pairs"); for each
+    # index port the data port it most often leads to, a port in one
+    # file only
+    writes = {w[1]: w[2] for w in rep.get("writes", []) if w[0] == "io"}
+    taken = {p for f in cfg.files for p in f}
+    pairs = []
+    for a, d, times, _, _, read_after in sorted(rep.get("pairs", []), key=lambda p: -p[2]):
+        if read_after >= INDEX_VALUES and times * 2 >= writes.get(a, times) and \
+                not {a, d} & taken:
+            pairs.append((a, d))
+            taken |= {a, d}
     # all at once first (a driver probing several boards)
     if len(pairs) > 1:
         out.append((INDEX, cfg.but(files=cfg.files + tuple(pairs[:8 - len(cfg.files)]))))
@@ -687,6 +698,8 @@ class Search:
         self.lines, self.sites = set(), set()
         self.memo = Memo()
         self.queue = []  # a heap of (priority..., order, config)
+        self.sweeps = []  # the same, of the seeds of sweeps
+        self.picks = 0
         # what kind of suggestion made each configuration: a register file
         # found changes the device, and its run suggests more even if it
         # reached nothing new itself
@@ -726,16 +739,23 @@ class Search:
                                               self.kind.get(o.config.key()) == INDEX):
                 self.seq += 1
                 self.kind.setdefault(c.key(), rank)
-                heapq.heappush(self.queue, (rank != LEARNT,) + tuple(-x for x in sc[:3]) +
+                heapq.heappush(self.sweeps if rank == SWEEP else self.queue,
+                               (rank != LEARNT,) + tuple(-x for x in sc[:3]) +
                                (rank, -new, -sc[3], self.seq, c))
         if new or better:
             self.corpus.append(o)
 
     def next_config(self):
-        while self.queue:
-            c = heapq.heappop(self.queue)[-1]
-            if c.key() not in self.tried:
-                return c
+        # each seed of a sweep is a small chance (a value the driver
+        # builds from several reads, bit by bit): the seeds take their
+        # share of the runs, not only what every other suggestion leaves
+        self.picks += 1
+        queues = (self.queue, self.sweeps)
+        for q in queues[::-1] if self.picks % SWEEP_SHARE == 0 else queues:
+            while q:
+                c = heapq.heappop(q)[-1]
+                if c.key() not in self.tried:
+                    return c
         for _ in range(100):
             parent = self.best if self.rng.random() < 0.5 or not self.corpus else \
                 self.rng.choice(self.corpus)
