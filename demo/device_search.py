@@ -57,7 +57,9 @@ the quickest of those.  The best
 configuration is then reduced (each rule, value and parameter dropped if
 the result stays as good), run on every scenario, and saved as one line
 in OUT, keyed by a hash of the driver's sources (or of the binary): a
-later call with the same driver replays it instead of searching.
+later call with the same driver replays it instead of searching, if it
+gets the module in; if not, it searches again, from it and from
+another random seed.
 """
 import argparse
 import collections
@@ -788,10 +790,11 @@ class Search:
         self.best = None
         self.consider(top)
 
-    def run(self, start, deadline):
+    def run(self, starts, deadline):
+        """Search from each of @starts, until @deadline: the best outcome."""
         with concurrent.futures.ThreadPoolExecutor(self.jobs) as pool:
-            pending = {pool.submit(self.drv.run, start, self.scenario)}
-            self.tried.add(start.key())
+            pending = {pool.submit(self.drv.run, c, self.scenario) for c in starts}
+            self.tried |= {c.key() for c in starts}
             while pending:
                 finished, pending = concurrent.futures.wait(
                     pending, return_when=concurrent.futures.FIRST_COMPLETED)
@@ -852,7 +855,7 @@ def everywhere(drv, cfg, jobs):
 # --- saved, replayed -------------------------------------------------------
 
 def load(path):
-    """(key, device, modparams) saved in @path, or None."""
+    """(key, device, modparams, searches) saved in @path, or None."""
     try:
         with open(path) as f:
             words = shlex.split(f.readline())
@@ -861,14 +864,17 @@ def load(path):
     kv = dict(w.split("=", 1) for w in words if "=" in w)
     if "key" not in kv or "SHIM_DEVICE" not in kv:
         return None
-    return kv["key"], kv["SHIM_DEVICE"], kv.get("SHIM_MODPARAMS", "")
+    searches = int(kv["searches"]) if kv.get("searches", "").isdigit() else 1
+    return kv["key"], kv["SHIM_DEVICE"], kv.get("SHIM_MODPARAMS", ""), searches
 
 
-def save(path, key, cfg):
+def save(path, key, cfg, searches=1):
+    """One line: what it is valid for, how many searches made it (a
+    search again starts from another random seed), the two lines."""
     os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
     with open(path, "w") as f:
-        f.write("key=%s SHIM_DEVICE=%s SHIM_MODPARAMS=%s\n" % (
-            key, shlex.quote(cfg.device()), shlex.quote(cfg.modparams())))
+        f.write("key=%s searches=%d SHIM_DEVICE=%s SHIM_MODPARAMS=%s\n" % (
+            key, searches, shlex.quote(cfg.device()), shlex.quote(cfg.modparams())))
 
 
 def replay_line(cfg, exe, name, scenario, sched=None):
@@ -892,12 +898,24 @@ def search(legacy_exe, name, out_file, budget=30, quick=False, jobs=2, force=Fal
     try:
         key = drv.key()
         saved = None if force else load(out_file)
-        replayed = bool(saved and saved[0] == key)
-        if replayed:
+        if saved and saved[0] != key:
+            saved = None
+        replayed, outs, runs, searches = False, None, 0, saved[3] if saved else 0
+        if saved:
+            # replayed only where it gets the module in: a line that did
+            # not (a search that ran out of time, a device or a search
+            # since improved) is searched again, from where it got
             best = Config.parse(saved[1], saved[2])
-            say("device search: %s unchanged since the search saved in %s: replayed" % (
-                name, os.path.relpath(out_file)))
-        else:
+            outs = everywhere(drv, best, jobs)
+            runs = len(outs)
+            replayed = score(max(outs, key=score))[0] > 0
+            if replayed:
+                say("device search: %s unchanged since the search saved in %s: replayed" % (
+                    name, os.path.relpath(out_file)))
+            else:
+                say("device search: the line saved in %s does not get %s in: searching again"
+                    % (os.path.relpath(out_file), name))
+        if not replayed:
             say("device search: %s, %d module parameters, %d call sites, %d s on %d CPUs" % (
                 name, len(drv.params), drv.nsites(), budget, jobs))
             first = drv.run(START, drv.scenarios[0])
@@ -908,12 +926,13 @@ def search(legacy_exe, name, out_file, budget=30, quick=False, jobs=2, force=Fal
                         name, SCHED, first.why))
                 else:
                     drv.sched = SCHED
-            s = Search(drv, jobs, say=say, verbose=verbose)
-            found = s.run(START, t0 + budget * 0.8)
+            s = Search(drv, jobs, seed=searches + 1, say=say, verbose=verbose)
+            found = s.run([START] + ([best] if saved else []), t0 + budget * 0.8)
             found = reduce(drv, found, t0 + budget * 0.9, jobs, say)
             best = found.config
-            save(out_file, key, best)
-        outs = everywhere(drv, best, jobs)
+            save(out_file, key, best, searches + 1)
+            outs = everywhere(drv, best, jobs)
+            runs += s.runs + len(outs)
         top = max(outs, key=score)
         sites = set().union(*[o.sites for o in outs])
         lines = set().union(*[o.lines for o in outs])
@@ -928,7 +947,7 @@ def search(legacy_exe, name, out_file, budget=30, quick=False, jobs=2, force=Fal
                                 for f, n in sites),
                 "sites_total": drv.nsites(), "lines": len(lines),
                 "scenarios": {o.scenario: describe(o, drv) for o in outs},
-                "runs": (0 if replayed else s.runs) + len(outs),
+                "runs": runs,
                 "seconds": round(time.time() - t0, 1), "replayed": replayed},
             "line": replay_line(best, drv.exe, name, top.scenario, drv.sched)}
         f = res["found"]
