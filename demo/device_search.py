@@ -37,9 +37,10 @@ the next runs, tried by kind, then best parent first:
     answers that constant (all such registers at once first, then each;
     a register compared with several, them in turn);
   - a probe that found no interrupt line: the device raises one;
-  - a port written a register's number, then at once another port read
-    or written, with many numbers: a register file behind an index port
-    (device.h's index=A:D), whose registers are then addresses as any;
+  - a port written a register's number, then at once another port,
+    read after two numbers at least: a register file behind an index
+    port (device.h's index=A:D), whose registers are then addresses as
+    any other, suggested for as any other;
   - module parameters by their name and type: io, port, base -> ISA port
     candidates (the constants the driver compares with in that range,
     then the usual ISA places), irq -> lines, mem -> ISA memory; late, if
@@ -53,13 +54,12 @@ and when none are left, random changes to a corpus entry; the seeds of
 sweeps (for a value built from several reads) take one run in
 SWEEP_SHARE meanwhile.  Once the module gets further (in, then its
 handler run), the search goes on with the scenario that reaches most,
-the quickest of those.  The best
-configuration is then reduced (each rule, value and parameter dropped if
-the result stays as good), run on every scenario, and saved as one line
-in OUT, keyed by a hash of the driver's sources (or of the binary): a
-later call with the same driver replays it instead of searching, if it
-gets the module in; if not, it searches again, from it and from
-another random seed.
+the quickest of those.  The best configuration is then reduced (each
+rule, value and parameter dropped if the result stays as good), run on
+every scenario, and saved as one line in OUT, keyed by a hash of the
+driver's sources (or of the binary): a later call with the same driver
+replays it instead of searching, if it gets the module in; if not, it
+searches again, from it and from another random seed.
 """
 import argparse
 import collections
