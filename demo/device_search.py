@@ -37,6 +37,10 @@ the next runs, tried by kind, then best parent first:
     answers that constant (all such registers at once first, then each;
     a register compared with several, them in turn);
   - a probe that found no interrupt line: the device raises one;
+  - a port written a register's number, then at once another port,
+    read after two numbers at least: a register file behind an index
+    port (device.h's index=A:D), whose registers are then addresses as
+    any other, suggested for as any other;
   - module parameters by their name and type: io, port, base -> ISA port
     candidates (the constants the driver compares with in that range,
     then the usual ISA places), irq -> lines, mem -> ISA memory; late, if
@@ -46,13 +50,16 @@ the next runs, tried by kind, then best parent first:
   - colour: addresses read and never written answer seeded values, so
     that a comparison with one of them is recognisable;
   - without trace-cmp: the constants of the driver's instructions;
-and when none are left, random changes to a corpus entry.  Once the
-module gets further (in, then its handler run), the search goes on with
-the scenario that reaches most, the quickest of those.  The best
-configuration is then reduced (each rule, value and parameter dropped if
-the result stays as good), run on every scenario, and saved as one line
-in OUT, keyed by a hash of the driver's sources (or of the binary): a
-later call with the same driver replays it instead of searching.
+and when none are left, random changes to a corpus entry; the seeds of
+sweeps (for a value built from several reads) take one run in
+SWEEP_SHARE meanwhile.  Once the module gets further (in, then its
+handler run), the search goes on with the scenario that reaches most,
+the quickest of those.  The best configuration is then reduced (each
+rule, value and parameter dropped if the result stays as good), run on
+every scenario, and saved as one line in OUT, keyed by a hash of the
+driver's sources (or of the binary): a later call with the same driver
+replays it instead of searching, if it gets the module in; if not, it
+searches again, from it and from another random seed.
 """
 import argparse
 import collections
@@ -248,8 +255,10 @@ class Driver:
         self.count = itertools.count(1)  # runs, from several threads
         self.durations = []
         r = subprocess.run([self.exe, "--params"], capture_output=True, text=True)
+        # "name type" a line; the monitor's JSON is no parameter
         self.params = [tuple(line.split()[:2]) for line in r.stdout.splitlines()
-                       if len(line.split()) >= 2] if r.returncode == 0 else []
+                       if len(line.split()) >= 2 and not line.startswith("{")] \
+            if r.returncode == 0 else []
         self.scenarios = [s.name for s in runner.scenarios_of(self.exe, name)]
         if not self.scenarios:
             raise SystemExit("%s: no scenario of driver %s (--list)" % (exe, name))
@@ -471,6 +480,8 @@ def compared(rep, met=False):
 LEARNT, PROBE, INDEX, PARAM, POLLED, LOOPED, COLOUR, KEEP, PARAM_LATE, DICTIONARY, SWEEP = \
     range(11)
 SWEEP_SEEDS = 256  # seeds tried for a register kept, then seeded
+SWEEP_SHARE = 3  # one run in this many is a seed of a sweep, if any wait
+INDEX_VALUES = 2  # registers a data port is read as, at least
 PARAM_TRIES = 2  # parents a module parameter's value is tried on
 
 
@@ -588,6 +599,7 @@ def hints(o, drv, memo):
     # scratch register read back), then is read more without a word:
     # those reads kept, the next seeded, and seeds to try (a value built
     # from several reads, bit by bit, is no comparison's constant)
+    kept = []
     for (space, addr, ctx), per_n in sorted(compared(rep, met=True).items()):
         last = -1
         while last + 1 in per_n:
@@ -596,9 +608,15 @@ def hints(o, drv, memo):
                 counts.get((space, addr, ctx), 0) <= last + 1 or last + 1 >= SEQUENCE:
             continue
         pol = ",".join([cfg.default] * (last + 1) + ["seeded"])
-        kept = cfg.with_rule(space, addr, ctx, pol)
-        out.append((KEEP, kept))
-        out += [(SWEEP, kept.but(seed=seed)) for seed in range(2, 2 + SWEEP_SEEDS)]
+        kept.append((space, addr, ctx, pol))
+    # all such registers at once first (each board of a driver probing
+    # several is one more chance a seed gives)
+    for group in ([kept] if len(kept) > 1 else []) + [[k] for k in kept]:
+        c = cfg
+        for space, addr, ctx, pol in group:
+            c = c.with_rule(space, addr, ctx, pol)
+        out.append((KEEP, c))
+        out += [(SWEEP, c.but(seed=seed)) for seed in range(2, 2 + SWEEP_SEEDS)]
     # no trace-cmp in the driver: the constants of its code, at each
     # address it reads and never writes
     if "consts" in rep and not rep["consts"] and drv.dictionary:
@@ -607,18 +625,20 @@ def hints(o, drv, memo):
             out += [(DICTIONARY, cfg.with_rule(s, a, ctx, w)) for w in words]
             if len(words) > 1:
                 out.append((DICTIONARY, cfg.with_rule(s, a, ctx, ",".join(words) + "*")))
-    # a port written with a new value nearly each time (register
-    # numbers), beside one read: an index port and its data port
-    read = collections.Counter()
-    for (s_, a, _), n in counts.items():
-        read[a] += n
-    files, pairs = {f[1] for f in cfg.files}, []
-    for w in rep.get("writes", []):
-        if w[0] != "io" or w[1] >= FILE or len(w) < 4 or w[3] < 8 or w[3] * 2 < w[2]:
-            continue
-        for d in (w[1] - 1, w[1] + 1):
-            if read[d] >= 2 and d not in files and w[1] not in files:
-                pairs.append((w[1], d))
+    # a port written a byte (a register's number), then at once another
+    # port accessed, most times it is written, and read after several
+    # numbers (a probe that failed may have read two registers only):
+    # an index port and its data port (device.c's "pairs"); for each
+    # index port the data port it most often leads to, a port in one
+    # file only
+    writes = {w[1]: w[2] for w in rep.get("writes", []) if w[0] == "io"}
+    taken = {p for f in cfg.files for p in f}
+    pairs = []
+    for a, d, times, _, _, read_after in sorted(rep.get("pairs", []), key=lambda p: -p[2]):
+        if read_after >= INDEX_VALUES and times * 2 >= writes.get(a, times) and \
+                not {a, d} & taken:
+            pairs.append((a, d))
+            taken |= {a, d}
     # all at once first (a driver probing several boards)
     if len(pairs) > 1:
         out.append((INDEX, cfg.but(files=cfg.files + tuple(pairs[:8 - len(cfg.files)]))))
@@ -680,6 +700,8 @@ class Search:
         self.lines, self.sites = set(), set()
         self.memo = Memo()
         self.queue = []  # a heap of (priority..., order, config)
+        self.sweeps = []  # the same, of the seeds of sweeps
+        self.picks = 0
         # what kind of suggestion made each configuration: a register file
         # found changes the device, and its run suggests more even if it
         # reached nothing new itself
@@ -719,16 +741,23 @@ class Search:
                                               self.kind.get(o.config.key()) == INDEX):
                 self.seq += 1
                 self.kind.setdefault(c.key(), rank)
-                heapq.heappush(self.queue, (rank != LEARNT,) + tuple(-x for x in sc[:3]) +
+                heapq.heappush(self.sweeps if rank == SWEEP else self.queue,
+                               (rank != LEARNT,) + tuple(-x for x in sc[:3]) +
                                (rank, -new, -sc[3], self.seq, c))
         if new or better:
             self.corpus.append(o)
 
     def next_config(self):
-        while self.queue:
-            c = heapq.heappop(self.queue)[-1]
-            if c.key() not in self.tried:
-                return c
+        # each seed of a sweep is a small chance (a value the driver
+        # builds from several reads, bit by bit): the seeds take their
+        # share of the runs, not only what every other suggestion leaves
+        self.picks += 1
+        queues = (self.queue, self.sweeps)
+        for q in queues[::-1] if self.picks % SWEEP_SHARE == 0 else queues:
+            while q:
+                c = heapq.heappop(q)[-1]
+                if c.key() not in self.tried:
+                    return c
         for _ in range(100):
             parent = self.best if self.rng.random() < 0.5 or not self.corpus else \
                 self.rng.choice(self.corpus)
@@ -761,10 +790,11 @@ class Search:
         self.best = None
         self.consider(top)
 
-    def run(self, start, deadline):
+    def run(self, starts, deadline):
+        """Search from each of @starts, until @deadline: the best outcome."""
         with concurrent.futures.ThreadPoolExecutor(self.jobs) as pool:
-            pending = {pool.submit(self.drv.run, start, self.scenario)}
-            self.tried.add(start.key())
+            pending = {pool.submit(self.drv.run, c, self.scenario) for c in starts}
+            self.tried |= {c.key() for c in starts}
             while pending:
                 finished, pending = concurrent.futures.wait(
                     pending, return_when=concurrent.futures.FIRST_COMPLETED)
@@ -825,7 +855,7 @@ def everywhere(drv, cfg, jobs):
 # --- saved, replayed -------------------------------------------------------
 
 def load(path):
-    """(key, device, modparams) saved in @path, or None."""
+    """(key, device, modparams, searches) saved in @path, or None."""
     try:
         with open(path) as f:
             words = shlex.split(f.readline())
@@ -834,14 +864,17 @@ def load(path):
     kv = dict(w.split("=", 1) for w in words if "=" in w)
     if "key" not in kv or "SHIM_DEVICE" not in kv:
         return None
-    return kv["key"], kv["SHIM_DEVICE"], kv.get("SHIM_MODPARAMS", "")
+    searches = int(kv["searches"]) if kv.get("searches", "").isdigit() else 1
+    return kv["key"], kv["SHIM_DEVICE"], kv.get("SHIM_MODPARAMS", ""), searches
 
 
-def save(path, key, cfg):
+def save(path, key, cfg, searches=1):
+    """One line: what it is valid for, how many searches made it (a
+    search again starts from another random seed), the two lines."""
     os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
     with open(path, "w") as f:
-        f.write("key=%s SHIM_DEVICE=%s SHIM_MODPARAMS=%s\n" % (
-            key, shlex.quote(cfg.device()), shlex.quote(cfg.modparams())))
+        f.write("key=%s searches=%d SHIM_DEVICE=%s SHIM_MODPARAMS=%s\n" % (
+            key, searches, shlex.quote(cfg.device()), shlex.quote(cfg.modparams())))
 
 
 def replay_line(cfg, exe, name, scenario, sched=None):
@@ -865,12 +898,24 @@ def search(legacy_exe, name, out_file, budget=30, quick=False, jobs=2, force=Fal
     try:
         key = drv.key()
         saved = None if force else load(out_file)
-        replayed = bool(saved and saved[0] == key)
-        if replayed:
+        if saved and saved[0] != key:
+            saved = None
+        replayed, outs, runs, searches = False, None, 0, saved[3] if saved else 0
+        if saved:
+            # replayed only where it gets the module in: a line that did
+            # not (a search that ran out of time, a device or a search
+            # since improved) is searched again, from where it got
             best = Config.parse(saved[1], saved[2])
-            say("device search: %s unchanged since the search saved in %s: replayed" % (
-                name, os.path.relpath(out_file)))
-        else:
+            outs = everywhere(drv, best, jobs)
+            runs = len(outs)
+            replayed = score(max(outs, key=score))[0] > 0
+            if replayed:
+                say("device search: %s unchanged since the search saved in %s: replayed" % (
+                    name, os.path.relpath(out_file)))
+            else:
+                say("device search: the line saved in %s does not get %s in: searching again"
+                    % (os.path.relpath(out_file), name))
+        if not replayed:
             say("device search: %s, %d module parameters, %d call sites, %d s on %d CPUs" % (
                 name, len(drv.params), drv.nsites(), budget, jobs))
             first = drv.run(START, drv.scenarios[0])
@@ -881,12 +926,13 @@ def search(legacy_exe, name, out_file, budget=30, quick=False, jobs=2, force=Fal
                         name, SCHED, first.why))
                 else:
                     drv.sched = SCHED
-            s = Search(drv, jobs, say=say, verbose=verbose)
-            found = s.run(START, t0 + budget * 0.8)
+            s = Search(drv, jobs, seed=searches + 1, say=say, verbose=verbose)
+            found = s.run([START] + ([best] if saved else []), t0 + budget * 0.8)
             found = reduce(drv, found, t0 + budget * 0.9, jobs, say)
             best = found.config
-            save(out_file, key, best)
-        outs = everywhere(drv, best, jobs)
+            save(out_file, key, best, searches + 1)
+            outs = everywhere(drv, best, jobs)
+            runs += s.runs + len(outs)
         top = max(outs, key=score)
         sites = set().union(*[o.sites for o in outs])
         lines = set().union(*[o.lines for o in outs])
@@ -901,7 +947,7 @@ def search(legacy_exe, name, out_file, budget=30, quick=False, jobs=2, force=Fal
                                 for f, n in sites),
                 "sites_total": drv.nsites(), "lines": len(lines),
                 "scenarios": {o.scenario: describe(o, drv) for o in outs},
-                "runs": (0 if replayed else s.runs) + len(outs),
+                "runs": runs,
                 "seconds": round(time.time() - t0, 1), "replayed": replayed},
             "line": replay_line(best, drv.exe, name, top.scenario, drv.sched)}
         f = res["found"]

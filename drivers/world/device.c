@@ -124,9 +124,38 @@ static int ncompares;
 static u64 consts[MAX_CONSTS];
 static u64 const_seen[2 * MAX_CONSTS];
 static int nconsts;
-static u64 last_const; /* the constant noted last: a loop notes one */
-static int widest;     /* the widest read so far, in bytes */
+static u64 last_const;		/* the constant noted last: a loop notes one */
+static unsigned int generation; /* configurations so far */
+static int widest;		/* the widest read so far, in bytes */
 static unsigned long probe_raised; /* the probe the lines went up in */
+
+/*
+ * Index and data ports, as a driver shows them: a port written a byte
+ * (a register's number), then at once another port accessed by the same
+ * task in the same context (the register), for the search to try a
+ * register file there.  Per pair: how often, how many of those accesses
+ * were reads, which values the first was written with, and which of
+ * them the second was read after (bitmaps of a byte: an index port
+ * takes many, and a data port read under one index only is no file).
+ */
+#define MAX_PAIRS 64
+
+struct dev_pair {
+	unsigned long index, data;
+	u32 times, reads;
+	u32 values[8], read_values[8];
+};
+
+static struct dev_pair pairs[MAX_PAIRS];
+static int npairs;
+
+/* this thread's last port access, per context: a byte written, or not */
+static __thread struct dev_access {
+	unsigned int generation; /* of the configuration it was made in */
+	int written;
+	unsigned long port;
+	u8 val;
+} last_access[2];
 
 /* --- parsing ------------------------------------------------------------- */
 
@@ -529,11 +558,51 @@ static unsigned long reg_of(int space, unsigned long addr)
 	return addr;
 }
 
+/*
+ * A port access that follows at once this thread's byte written to
+ * another port, in the same context: a pair noted.  Under the lock.
+ */
+static void follow(unsigned long port, int write, int size, u32 val)
+{
+	int ctx = in_irq() ? CTX_IRQ : CTX_TASK, i;
+	struct dev_access *last = &last_access[ctx - 1];
+
+	if (last->generation == generation && last->written &&
+	    last->port != port) {
+		for (i = 0; i < npairs; i++)
+			if (pairs[i].index == last->port &&
+			    pairs[i].data == port)
+				break;
+		if (i == npairs && npairs < MAX_PAIRS) {
+			memset(&pairs[i], 0, sizeof(pairs[i]));
+			pairs[i].index = last->port;
+			pairs[i].data = port;
+			npairs++;
+		}
+		if (i < npairs) {
+			u32 bit = 1u << (last->val & 31);
+
+			pairs[i].times++;
+			pairs[i].values[last->val >> 5] |= bit;
+			if (!write) {
+				pairs[i].reads++;
+				pairs[i].read_values[last->val >> 5] |= bit;
+			}
+		}
+	}
+	last->generation = generation;
+	last->written = write && size == 1;
+	last->port = port;
+	last->val = val;
+}
+
 static u32 device_read(int space, unsigned long addr, int size)
 {
 	u32 val;
 
 	shim_mutex_lock_unseen(&lock);
+	if (space == SPACE_IO)
+		follow(addr, 0, size, 0);
 	addr = reg_of(space, addr);
 	val = answer(space, addr, size);
 	shim_mutex_unlock_unseen(&lock);
@@ -547,6 +616,8 @@ static void device_write(int space, unsigned long addr, u32 val, int size)
 	int i, nraise = 0;
 
 	shim_mutex_lock_unseen(&lock);
+	if (space == SPACE_IO)
+		follow(addr, 1, size, val);
 	addr = reg_of(space, addr);
 	for (i = 0; i < size; i++) {
 		struct dev_slot *s = slot(space, addr + i);
@@ -625,6 +696,8 @@ int sim_device_configure(const char *line, char *err, size_t len)
 	memset(compare_seen, 0, sizeof(compare_seen));
 	memset(const_seen, 0, sizeof(const_seen));
 	probe_raised = 0;
+	npairs = 0;
+	generation++;
 	shim_mutex_unlock_unseen(&lock);
 	config_free(old);
 	shim_io_register(&device_ops);
@@ -876,6 +949,21 @@ static int report(const char *path, int dying)
 	fprintf(f, "],\"consts\":[");
 	for (i = 0; i < nconsts; i++)
 		fprintf(f, "%s%lu", i ? "," : "", (unsigned long) consts[i]);
+	/* "pairs": [index port, data port, times, distinct values written
+	 * to the index port, reads of the data port, distinct values it was
+	 * read after] (see follow()) */
+	fprintf(f, "],\"pairs\":[");
+	for (i = 0; i < npairs; i++) {
+		const struct dev_pair *p = &pairs[i];
+		int values = 0, read_values = 0, w;
+
+		for (w = 0; w < 8; w++) {
+			values += __builtin_popcount(p->values[w]);
+			read_values += __builtin_popcount(p->read_values[w]);
+		}
+		fprintf(f, "%s[%lu,%lu,%u,%d,%u,%d]", i ? "," : "", p->index,
+			p->data, p->times, values, p->reads, read_values);
+	}
 	fprintf(f, "],\"untracked\":%lu,", full);
 	if (dying && locked)
 		shim_mutex_unlock(&lock);

@@ -477,3 +477,53 @@ Test(device, a_register_file_behind_an_index_port)
 	cr_assert(strstr(buf, "[\"io\",593,6,5]"),
 		  "the index port changes at each write: %s", buf);
 }
+
+Test(device, notes_a_port_written_then_another_accessed_at_once)
+{
+	static char buf[65536];
+	int i;
+
+	configure(NULL);
+	/* index at 0x2a0, data at 0x2a4: register i read, then written */
+	for (i = 0; i < 10; i++) {
+		outb(0x40 + i, 0x2a0);
+		(void) inb(0x2a4);
+		outb(0x40 + i, 0x2a0);
+		outb(i, 0x2a4);
+	}
+	/* a word written is no register number; nor is a read */
+	outw(0x1234, 0x2b0);
+	(void) inb(0x2b4);
+	(void) inb(0x2b8);
+	(void) inb(0x2bc);
+	report(buf, sizeof(buf));
+	cr_assert(strstr(buf, "[672,676,20,10,10,10]"),
+		  "index, data, times, values, reads, values read after: %s",
+		  buf);
+	cr_assert(strstr(buf, "[676,672,9,9,0,0]"),
+		  "a data write, then the index: never read: %s", buf);
+	cr_assert_null(strstr(buf, "[688,692,"), "%s", buf);
+	cr_assert_null(strstr(buf, "[692,696,"), "%s", buf);
+	configure(NULL);
+	(void) inb(0x2a4);
+	report(buf, sizeof(buf));
+	cr_assert(strstr(buf, "\"pairs\":[]"),
+		  "a new configuration forgets them: %s", buf);
+}
+
+Test(device, learns_what_a_register_of_a_file_was_compared_with)
+{
+	static char buf[65536];
+	unsigned int id;
+	char want[128];
+
+	configure("seed=5 index=0x2a0:0x2a4 0x2a4#0x16=seeded");
+	outb(0x16, 0x2a0);
+	id = inb(0x2a4);
+	__sanitizer_cov_trace_const_cmp1(0x3d, id);
+	report(buf, sizeof(buf));
+	/* the register, not the data port: what it learns is a rule for it */
+	snprintf(want, sizeof(want), "[\"io\",%lu,\"task\",0,%u,61]",
+		 1UL << 24 | 0x16UL << 16 | 0x2a4, id);
+	cr_assert(strstr(buf, want), "%s", buf);
+}

@@ -64,8 +64,9 @@
  *
  * SHIM_DEVICE_REPORT=FILE writes, at exit, what the device saw, for the
  * search: one JSON object (keys "reads", "writes", "compares", "consts",
- * "irq"; device.c says what each holds; register I of the file behind
- * data port D is address 1 << 24 | I << 16 | D there).  A driver built with gcc's
+ * "pairs", "irq"; device.c says what each holds; register I of the file
+ * behind data port D is address 1 << 24 | I << 16 | D there; "pairs"
+ * are the ports a driver used as an index port and its data port).  A driver built with gcc's
  * -fsanitize-coverage=trace-cmp (make SEARCH=1) tells the device what it
  * compared its reads against (world/sancov.c): input-to-state, as
  * Redqueen (NDSS 2019) learns it.
