@@ -231,6 +231,31 @@ def run_scenarios(jobs, seeds, rep, cov):
     return out
 
 
+AGAIN = 4  # more runs of a side, for a concurrent scenario's one-sided problem
+
+
+def run_again(ran):
+    """A concurrent scenario whose run shows a problem on one side only:
+    the other side run AGAIN more times, same seed, counters apart from
+    the Run step's ({scenario index: {side: [Result]}}): a race of the
+    driver's own bites in some runs of either side (compare.py)."""
+    work = []
+    for i, (scn, exe, runs) in enumerate(ran):
+        for (seed, side) in compare.one_sided(scn, runs):
+            work += [(i, side, seed)] * AGAIN
+    out = {}
+
+    def one(job):
+        i, side, seed = job
+        scn, exe, _ = ran[i]
+        return job, runner.run(exe[side], scn.driver, scn.name, seed, timeout=TIMEOUT)
+
+    with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 1) as pool:
+        for (i, side, seed), res in pool.map(one, work):
+            out.setdefault(i, {}).setdefault(side, []).append(res)
+    return out
+
+
 def resolve_sites(ran):
     """Name each flush call site by the function the call is written in
     (inlined or not) and its file:line, from the binaries' debug lines."""
@@ -364,10 +389,12 @@ def main():
         decls += declarations.load(DECLARED)
     ran = run_scenarios(jobs, seeds, rep, cov)
     resolve_sites(ran)
+    again = run_again(ran)
     results = []
-    for scn, exe, runs in ran:
+    for i, (scn, exe, runs) in enumerate(ran):
         verdict, reasons, intended, details = compare.compare_scenario(
-            scn, runs, declarations.for_drivers(decls, scope_of(scn.driver)))
+            scn, runs, declarations.for_drivers(decls, scope_of(scn.driver)),
+            again.get(i))
         why = reasons[0] if reasons else ("; ".join(intended) if intended
                                           else "observables and profiles equal")
         if details["own"] and not reasons:
@@ -422,7 +449,7 @@ def main():
     if own:
         alike = "; %d failing alike on both sides, the driver's own (%s)" % (
             len(own), ", ".join(
-                "%s: %s" % (r["scenario"], r["details"]["own"][0].split(" (under schedule")[0])
+                "%s: %s" % (r["scenario"], compare.own_problem(r["details"]["own"][0]))
                 for r in own[:2]) + (", ..." if len(own) > 2 else ""))
     verdict = "%s: %d scenarios, %d same, %d intended, %d DIFFERENT%s; %s; %d not checked " \
         "(%d call %s or teardown %s, %d %s)%s; conversion %s (%.0fs)" % (

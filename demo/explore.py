@@ -279,7 +279,7 @@ def explore(args, jobs, results, decls, rep, t0):
         r = results[i]
         other = failures.get((i, "converted" if side == "legacy" else "legacy"))
         own = r["details"].setdefault("own", [])
-        known = {compare.alike(o.split(" (under schedule ")[0]) for o in own}
+        known = {compare.alike(compare.own_problem(o)) for o in own}
         if (other and compare.alike(other[2]) == compare.alike(why)) or \
                 compare.alike(why) in known:
             # both sides fail so: the driver's own, not the conversion's
