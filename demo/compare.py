@@ -283,6 +283,25 @@ def overlapping(mon):
             if ka == "work" and kb == "work"}
 
 
+def legacy_could_overlap(a, b, legacy_prof):
+    """Could routines @a and @b (one routine, if the same) run at once on
+    the legacy side?  keventd ran one task at a time, and 2.4 ran one
+    bottom half at a time (the timer's and tq_immediate's among them),
+    but keventd ran beside the bottom halves of the other CPUs: so only
+    when one ran in process context there and the other in a bottom half
+    or the timer's."""
+    pa, pb = legacy_prof.get(a), legacy_prof.get(b)
+    if not pa or not pb:
+        return False
+
+    def kinds(p):
+        ran = set(p.get("ran_in") or {})
+        return "process" in ran, bool(ran & {"bottom half", "timer", "hard irq"})
+
+    (proc_a, bh_a), (proc_b, bh_b) = kinds(pa), kinds(pb)
+    return (proc_a and bh_b) or (bh_a and proc_b)
+
+
 def new_concurrency(legacy_mons, converted_mons, legacy_prof):
     """Pairs of routines keventd ran one after the other that now overlap."""
     def overlaps(mons):
