@@ -362,8 +362,8 @@ def compare_scenario(scn, runs, decls, again=None):
     A concurrent scenario's problem that one side shows in a seed and the
     other side shows in any of its runs (another seed, or again) is the
     driver's own too: whether a race of its own bites in a run is the
-    run's timing, on either side (2.4.0's serial.c: an open that sleeps on
-    a close in progress with sleep_on() may miss its wake-up, and hang)."""
+    run's timing, on either side (an open that sleeps on a close in
+    progress with sleep_on() may miss its wake-up, and hang)."""
     reasons, intended, own = [], [], []
     monitored = any(r[1].monitor or r[2].monitor for r in runs)
     seen = {"legacy": {}, "converted": {}}

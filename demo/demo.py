@@ -231,28 +231,38 @@ def run_scenarios(jobs, seeds, rep, cov):
     return out
 
 
-AGAIN = 4  # more runs of a side, for a concurrent scenario's one-sided problem
+AGAIN = 16  # at most, more runs of a side, for a concurrent scenario's one-sided problem
 
 
 def run_again(ran):
     """A concurrent scenario whose run shows a problem on one side only:
-    the other side run AGAIN more times, same seed, counters apart from
-    the Run step's ({scenario index: {side: [Result]}}): a race of the
-    driver's own bites in some runs of either side (compare.py)."""
-    work = []
+    the other side run again, same seed, counters apart from the Run
+    step's, in rounds of as many runs as CPUs until one shows the
+    problem or AGAIN have not ({scenario index: {side: [Result]}}): a
+    race of the driver's own bites in some runs of either side, one run
+    in ten, say, on each (compare.py)."""
+    todo = []
     for i, (scn, exe, runs) in enumerate(ran):
-        for (seed, side) in compare.one_sided(scn, runs):
-            work += [(i, side, seed)] * AGAIN
+        for (seed, side), problems in compare.one_sided(scn, runs).items():
+            todo.append((i, side, seed, {compare.alike(p) for p in problems}))
     out = {}
 
     def one(job):
         i, side, seed = job
         scn, exe, _ = ran[i]
-        return job, runner.run(exe[side], scn.driver, scn.name, seed, timeout=TIMEOUT)
+        return runner.run(exe[side], scn.driver, scn.name, seed, timeout=TIMEOUT)
 
-    with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 1) as pool:
-        for (i, side, seed), res in pool.map(one, work):
-            out.setdefault(i, {}).setdefault(side, []).append(res)
+    cpus = os.cpu_count() or 1
+    with concurrent.futures.ThreadPoolExecutor(cpus) as pool:
+        for i, side, seed, want in todo:
+            got = out.setdefault(i, {}).setdefault(side, [])
+            done = 0
+            while want and done < AGAIN:
+                n = min(cpus, AGAIN - done)
+                for res in pool.map(one, [(i, side, seed)] * n):
+                    got.append(res)
+                    want -= {compare.alike(p) for p in compare.run_problems(side, res)}
+                done += n
     return out
 
 
