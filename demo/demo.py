@@ -526,8 +526,8 @@ def declarations_report(rep, results, decls):
         else:
             state = "NOT CHECKED: no run exercised it"
             unexercised.append(d)
-            say("not checked: declaration %s: %s %s: no run exercised it" % (
-                d.where, d.routine, what))
+            say("not checked: declaration %s: %s %s: no run exercised it (%s)" % (
+                d.where, d.routine, what, unexercised_why(d, mine)))
         rows.append([d.routine, what, ", ".join(sorted(d.scope)), state, d.why, d.where])
     rep.section("Declarations", ["routine", "change", "driver", "in the runs", "why", "where"],
                 rows, "A change of queue or context, or a routine running concurrently with "
@@ -537,6 +537,23 @@ def declarations_report(rep, results, decls):
     rep.data["declarations"] = [dict(d._asdict(), scope=sorted(d.scope),
                                      exercised=d not in unexercised) for d in decls]
     return unexercised
+
+
+def unexercised_why(d, results):
+    """Why no run exercised declaration @d: where its routine ran, if
+    anywhere, in @results (its driver's scenarios, free runs)."""
+    ran = {"legacy": 0, "converted": 0}
+    for r in results:
+        for side in ran:
+            prof = r["details"].get(side + "_profile") or {}
+            ran[side] += (prof.get(d.routine) or {}).get("ran", 0)
+    if not any(ran.values()):
+        return "%s never ran on either side" % d.routine
+    if d.kind == "self":
+        return "%s ran %d times on the converted side, never beside itself" % (
+            d.routine, ran["converted"])
+    return "%s ran %d times on the legacy side and %d converted, never from %s to %s" % (
+        d.routine, ran["legacy"], ran["converted"], d.frm, d.to)
 
 
 def compare_report(rep, results):
