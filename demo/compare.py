@@ -283,6 +283,25 @@ def overlapping(mon):
             if ka == "work" and kb == "work"}
 
 
+def legacy_could_overlap(a, b, legacy_prof):
+    """Could routines @a and @b (one routine, if the same) run at once on
+    the legacy side?  keventd ran one task at a time, and 2.4 ran one
+    bottom half at a time (the timer's and tq_immediate's among them),
+    but keventd ran beside the bottom halves of the other CPUs: so only
+    when one ran in process context there and the other in a bottom half
+    or the timer's."""
+    pa, pb = legacy_prof.get(a), legacy_prof.get(b)
+    if not pa or not pb:
+        return False
+
+    def kinds(p):
+        ran = set(p.get("ran_in") or {})
+        return "process" in ran, bool(ran & {"bottom half", "timer", "hard irq"})
+
+    (proc_a, bh_a), (proc_b, bh_b) = kinds(pa), kinds(pb)
+    return (proc_a and bh_b) or (bh_a and proc_b)
+
+
 def new_concurrency(legacy_mons, converted_mons, legacy_prof):
     """Pairs of routines keventd ran one after the other that now overlap."""
     def overlaps(mons):
@@ -306,16 +325,70 @@ def new_concurrency(legacy_mons, converted_mons, legacy_prof):
     return out
 
 
-def compare_scenario(scn, runs, decls):
+# how often each side showed a problem of its own, after the problem
+SEEN = " (seen on "
+
+
+def own_problem(text):
+    """A failure of the driver's own (details["own"]) less the notes on
+    where it showed: the problem itself."""
+    return text.split(" (under schedule ")[0].split(SEEN)[0]
+
+
+def one_sided(scn, runs):
+    """{(seed, side): [problems]} of a concurrent scenario's runs whose
+    problem the other side did not show in that seed: the demo runs the
+    other side again (@runs as compare_scenario() takes them)."""
+    out = {}
+    if not scn.concurrent:
+        return out
+    monitored = any(r[1].monitor or r[2].monitor for r in runs)
+    for seed, lo, co in runs:
+        _, one = split_alike(run_problems("legacy", lo, monitored),
+                             run_problems("converted", co, monitored))
+        for p in one:
+            side = p.split(": ", 1)[0]
+            other = "converted" if side == "legacy" else "legacy"
+            out.setdefault((seed, other), []).append(p)
+    return out
+
+
+def compare_scenario(scn, runs, decls, again=None):
     """(verdict, reasons, details) of one scenario over its seeds.
 
-    @runs: [(seed, legacy Result, converted Result)]."""
+    @runs: [(seed, legacy Result, converted Result)]; @again: {side:
+    [Result]}, more runs of a side of a concurrent scenario (one_sided()).
+
+    A concurrent scenario's problem that one side shows in a seed and the
+    other side shows in any of its runs (another seed, or again) is the
+    driver's own too: whether a race of its own bites in a run is the
+    run's timing, on either side (an open that sleeps on a close in
+    progress with sleep_on() may miss its wake-up, and hang)."""
     reasons, intended, own = [], [], []
     monitored = any(r[1].monitor or r[2].monitor for r in runs)
+    seen = {"legacy": {}, "converted": {}}
+    if scn.concurrent:
+        for side, res in [("legacy", r[1]) for r in runs] + \
+                [("converted", r[2]) for r in runs] + \
+                [(s, r) for s, rs in (again or {}).items() for r in rs]:
+            n = seen[side].setdefault("runs", [0])
+            n[0] += 1
+            for p in run_problems(side, res, monitored):
+                seen[side][alike(p)] = seen[side].get(alike(p), 0) + 1
     for seed, lo, co in runs:
         both, one = split_alike(run_problems("legacy", lo, monitored),
                                 run_problems("converted", co, monitored))
         for p in one:
+            side = p.split(": ", 1)[0]
+            other = "converted" if side == "legacy" else "legacy"
+            if seen[other].get(alike(p)):
+                text = "%s%sthe %s side in %d of %d runs, the %s in %d of %d)" % (
+                    p.split(": ", 1)[-1], SEEN, side, seen[side][alike(p)],
+                    seen[side]["runs"][0], other, seen[other][alike(p)],
+                    seen[other]["runs"][0])
+                if not any(own_problem(o) == own_problem(text) for o in own):
+                    own.append(text)
+                continue
             reasons.append("seed %d: %s" % (seed, p))
         for p in both:
             if p not in own:

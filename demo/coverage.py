@@ -495,14 +495,45 @@ class Coverage:
             ccount = self._count("converted", co, f, r["converted"][0]) \
                 if r["converted"] else None
             code = lcount is not None or ccount is not None
+            why = []
+            for side, tree, lines, count in (
+                    ("legacy", lo, [n for n, _ in r["legacy"]], lcount),
+                    ("converted", co, [r["converted"][0]] if r["converted"] else [], ccount)):
+                if count == 0:
+                    why.append(self._unreached(side, tree, f, lines[0]))
             out.append({
                 "kind": "call site", "file": f,
                 "legacy": ", ".join("%s:%d %s" % (f, n, w) for n, w in r["legacy"]) or "-",
                 "converted": "%s:%d %s" % (f, r["converted"][0], r["converted"][1])
                 if r["converted"] else "-",
                 "legacy_runs": lcount, "converted_runs": ccount, "code": code,
-                "not_checked": code and (lcount == 0 or ccount == 0)})
+                "not_checked": code and (lcount == 0 or ccount == 0),
+                "unreached": why})
         return out, sorted(changed)
+
+    def _callers(self, side, funcs, why):
+        """How often the caller a teardown reason names ("called by
+        X") ran on @side, said after "never called"."""
+        m = re.match(r"called by (\w+)", why)
+        fn = funcs.get(m.group(1)) if m else None
+        if not fn:
+            return ""
+        ran = self.funcs[(side, fn.file)][fn.name]
+        if not ran:
+            return ", as its caller %s() never ran" % fn.name
+        return ": its caller %s() ran in %d runs and never took the call" % (fn.name, ran)
+
+    def _unreached(self, side, tree, f, line):
+        """Why no run of @side reached @line of @f: the function it is
+        in never ran, or ran and never took that line."""
+        k = (side, os.path.join(tree.root, f))
+        fn = function_at(self.defs.get(k, {}), line)
+        if not fn:
+            return "%s: outside any function that ran" % side
+        ran = self.funcs[k][fn]
+        if not ran:
+            return "%s: %s() never ran" % (side, fn)
+        return "%s: %s() ran in %d runs, never to line %d" % (side, fn, ran, line)
 
     def _teardown(self, lo, co, stripped):
         per_side = {}
@@ -535,6 +566,10 @@ class Coverage:
                 k = (side, fn.file)
                 row[side] = "%s:%d %s()" % (rel, fn.start, name)
                 row[side + "_runs"] = self.funcs[k][name]
+                if not row[side + "_runs"]:
+                    row.setdefault("unreached", []).append(
+                        "%s: never called%s" % (side, self._callers(
+                            side, funcs, found.get(name, ""))))
                 # the paths no run took through it: states no scenario made
                 row[side + "_lines_not_run"] = [
                     n for n in range(fn.start, fn.end + 1)
@@ -570,8 +605,9 @@ def step(cov, trees, rep):
                 d["runs"]["converted"],
                 "%d not checked" % len(missed) if missed else "every one reached on both sides"))
         for r in missed:
-            say("    not checked: %s (legacy %s runs, converted %s)" % (
-                describe(r), fmt_runs(r["legacy_runs"]), fmt_runs(r["converted_runs"])))
+            say("    not checked: %s (legacy %s runs, converted %s%s)" % (
+                describe(r), fmt_runs(r["legacy_runs"]), fmt_runs(r["converted_runs"]),
+                "".join("; " + u for u in r.get("unreached", []))))
         for r in d["sites"] + d["teardown"]:
             rows.append([drv, r["kind"], r["legacy"], r["converted"],
                          teardown_note(r) if r["kind"] == "teardown" else

@@ -121,9 +121,9 @@ def systematic(jobs, pairs, refs, decls, results=None):
 
     def note(p, spec, res):
         i, side = p
-        scn = jobs[i][0]
+        scn, exe = jobs[i]
         count[0] += 1
-        why = check(scn, side, res, refs[i], decls(i))
+        why = check_longer(scn, side, exe[side], spec, res, refs[i], decls(i))
         if side == "converted":
             overlaps.setdefault(i, set()).update(compare.overlapping(res.monitor))
             selfs.setdefault(i, set()).update(self_concurrent(res))
@@ -155,6 +155,33 @@ def systematic(jobs, pairs, refs, decls, results=None):
                 if r is not None:
                     note(p, spec, r)
     return failures, count[0], overlaps, sum(len(v) for v in sites.values()), selfs
+
+
+# a controlled run's scheduling points before it is called endless
+# (shim/control.c's default), and how many more a second try gets
+MAX_STEPS = 5000000
+LONGER = 4
+
+
+def endless(why):
+    """Did a run fail only for not ending within its points?"""
+    return bool(why) and "(SHIM_SCHED_MAX_STEPS)" in why
+
+
+def check_longer(scn, side, exe, spec, res, reference, decls):
+    """Why a controlled run failed, or None; a run that only hit the
+    points' budget is tried once more with LONGER times as many: the
+    same schedule, so what it then does is what the first would have
+    done.  A run that is merely long (a close waiting out its timeout
+    while a concurrent scenario's interrupts keep coming) is no livelock,
+    and which side needs more points is the interleaving's; a run that
+    still does not end is one."""
+    why = check(scn, side, res, reference, decls)
+    if not endless(why):
+        return why
+    again = runner.run(exe, scn.driver, scn.name, 1, sched=spec,
+                       env=dict(SIZE, SHIM_SCHED_MAX_STEPS=str(LONGER * MAX_STEPS)))
+    return check(scn, side, again, reference, decls)
 
 
 def check(scn, side, res, reference, decls):
@@ -215,7 +242,7 @@ def explore(args, jobs, results, decls, rep, t0):
         scn, exe = jobs[i]
         specs = [spec_of(p, seed) for seed in seeds]
         res = runner.run_batch(exe[side], scn.driver, scn.name, specs, env=SIZE)
-        return p, [(seed, spec, check(scn, side, r, refs[i], decls(i)),
+        return p, [(seed, spec, check_longer(scn, side, exe[side], spec, r, refs[i], decls(i)),
                     (compare.overlapping(r.monitor), self_concurrent(r))
                     if side == "converted" else (set(), set()))
                    for seed, spec, r in zip(seeds, specs, res) if r is not None], \
@@ -279,7 +306,7 @@ def explore(args, jobs, results, decls, rep, t0):
         r = results[i]
         other = failures.get((i, "converted" if side == "legacy" else "legacy"))
         own = r["details"].setdefault("own", [])
-        known = {compare.alike(o.split(" (under schedule ")[0]) for o in own}
+        known = {compare.alike(compare.own_problem(o)) for o in own}
         if (other and compare.alike(other[2]) == compare.alike(why)) or \
                 compare.alike(why) in known:
             # both sides fail so: the driver's own, not the conversion's

@@ -94,7 +94,7 @@ static void get_irqlock(struct task_struct *me)
 {
 	int in_bh = in_softirq();
 
-	if (shim_global_irq_holder == me)
+	if (shim_irqlock_held_by(me))
 		return;
 	for (;;) {
 		/* a test-and-set: who takes it is a scheduling point */
@@ -147,7 +147,7 @@ unsigned long __global_save_flags(void)
 	if (!in_irq()) {
 		if (local_enabled)
 			flags = 1;
-		if (shim_global_irq_holder == current)
+		if (shim_irqlock_held_by(current))
 			flags = 0;
 	}
 	return flags;
@@ -196,13 +196,12 @@ void shim_irqlock_schedule(struct task_struct *tsk)
 /* Would schedule() take the lock away, and nothing else makes it atomic? */
 int shim_irqlock_may_sleep(void)
 {
-	return shim_global_irq_holder == current &&
-	       shim_preempt == IRQSOFF_OFFSET;
+	return shim_irqlock_held_by(current) && shim_preempt == IRQSOFF_OFFSET;
 }
 
 static int irq_may_enter(void)
 {
-	return lock_free() || shim_global_irq_holder == current;
+	return lock_free() || shim_irqlock_held_by(current);
 }
 
 /*
@@ -217,7 +216,7 @@ void shim_irq_enter(void)
 	shim_jiffy_polls = 0;
 	__atomic_add_fetch(&irqs_running, 1, __ATOMIC_SEQ_CST);
 	if (unlikely(test_bit(0, &global_irq_lock)) &&
-	    shim_global_irq_holder != current)
+	    !shim_irqlock_held_by(current))
 		irq_lock_wait(irq_may_enter);
 }
 
@@ -239,7 +238,7 @@ void shim_bh_enter(void)
 	for (;;) {
 		__atomic_store_n(&bh_running, 1, __ATOMIC_SEQ_CST);
 		if (!test_bit(0, &global_irq_lock) ||
-		    shim_global_irq_holder == current)
+		    shim_irqlock_held_by(current))
 			return;
 		__atomic_store_n(&bh_running, 0, __ATOMIC_SEQ_CST);
 		irq_lock_changed();

@@ -231,7 +231,7 @@ void schedule(void)
 	uint32_t seq;
 
 	/* 2.4's release_kernel_lock(): cli()'s lock goes, irqs come on */
-	if (unlikely(shim_global_irq_holder == tsk))
+	if (unlikely(shim_irqlock_held_by(tsk)))
 		shim_irqlock_schedule(tsk);
 	if (unlikely(shim_preempt)) {
 		printk(KERN_ERR "BUG: scheduling while atomic: %s/%d/0x%08lx\n",
@@ -379,7 +379,7 @@ signed long schedule_timeout(signed long timeout)
 void yield(void)
 {
 	might_sleep();
-	if (unlikely(shim_global_irq_holder == current))
+	if (unlikely(shim_irqlock_held_by(current)))
 		shim_irqlock_schedule(current);
 	set_current_state(TASK_RUNNING);
 	shim_yield();

@@ -38,6 +38,14 @@ extern __thread unsigned long shim_preempt;
  * holder sleep (atomic only through its cli())?
  */
 extern struct task_struct *shim_global_irq_holder;
+/*
+ * Does @t hold it?  Read while another task may take or let it go: an
+ * atomic load, so that only the holder's own accesses order with it.
+ */
+static inline int shim_irqlock_held_by(struct task_struct *t)
+{
+	return __atomic_load_n(&shim_global_irq_holder, __ATOMIC_RELAXED) == t;
+}
 extern void shim_irqlock_schedule(struct task_struct *tsk);
 extern int shim_irqlock_may_sleep(void);
 /* a bottom half or a run of timers: not while cli()'s lock is held */

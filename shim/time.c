@@ -100,7 +100,7 @@ static unsigned long jiffy_tick(const char *site, unsigned long j)
 	static int warned;
 
 	/* 2.4 SMP: the tick's interrupt waits while cli()'s lock is held */
-	if (shim_global_irq_holder == current &&
+	if (shim_irqlock_held_by(current) &&
 	    !__atomic_exchange_n(&warned, 1, __ATOMIC_RELAXED))
 		printk(KERN_WARNING
 		       "WARNING: %s: %s/%d busy-waits on jiffies holding "

@@ -3,11 +3,24 @@
  * world/device.h for SHIM_DEVICE, the line that configures it).
  *
  * Every answer is a function of the configuration and of (space,
- * address, context, n), n counting that address's reads in that context:
+ * address, context, n), n counting that address's reads by that reader:
  * never of a global order of accesses, so that a driver's two sides, or
  * two runs of one side, see the same device however their tasks
  * interleave.  Readback is the one policy that looks at other accesses,
  * and only at the writes to the same address.
+ *
+ * The readers (reader_of()): the interrupt handlers; the kernel's own
+ * deferred work (timers, bottom halves, kernel threads: keventd, a
+ * workqueue's workers); and the processes, in system calls.  Outside
+ * hard-irq context both of the last two are "task" to a policy, but
+ * each counts apart: a process polling a status register while a timer
+ * polls it on another CPU (a close waiting for the transmitter while the
+ * driver's poll timer runs) would otherwise take some of the timer's
+ * answers, which ones depending on the interleaving; a conversion that
+ * wakes the process from a worker rather than from the bottom half after
+ * the handler makes that interleaving possible, a real UART's receive
+ * stream does not depend on it, and a device's whole answer stream
+ * shifting with it would be the model's doing, not the driver's.
  *
  * Host code on libc, as the demo's monitor is: the device is the
  * machine, not the kernel, and its bookkeeping is under a host lock
@@ -21,6 +34,7 @@
 #include <string.h>
 
 #include <linux/interrupt.h>
+#include <linux/sched.h>
 #include <shim/io.h>
 #include <shim/test.h>
 #include <world/device.h>
@@ -74,16 +88,22 @@ struct dev_config {
 	int nrules;
 };
 
+/* who reads (reader_of()): n counts per reader */
+#define READER_PROCESS 0
+#define READER_IRQ 1
+#define READER_KERNEL 2
+#define READERS 3
+
 /*
- * Per (space, address): reads per context, writes, and the byte last
+ * Per (space, address): reads per reader, writes, and the byte last
  * written.  Open addressing; once full, a new address is answered as if
  * read for the first time and never written, and the report says so.
  */
 #define SLOTS (1 << 16)
 
 struct dev_slot {
-	u64 key; /* space << 48 | address, plus 1; 0: free */
-	u32 reads[2];
+	u64 key;	    /* space << 48 | address, plus 1; 0: free */
+	u32 reads[READERS]; /* per reader_of() */
 	u32 writes;
 	u32 changes; /* writes of another value than the last */
 	u8 val;
@@ -498,12 +518,35 @@ static void remember(struct dev_read r)
 	ring[0] = r;
 }
 
+/*
+ * Who reads: a handler (hard irq), the kernel's deferred work (a timer,
+ * a bottom half, a kernel thread), or a process.  The same code is the
+ * same reader on both sides of a conversion: a routine moved from a
+ * bottom half to a worker is the kernel's work on both.
+ */
+static int reader_of(int ctx)
+{
+	if (ctx == CTX_IRQ)
+		return READER_IRQ;
+	if (in_interrupt() || (current->flags & PF_KTHREAD))
+		return READER_KERNEL;
+	return READER_PROCESS;
+}
+
+/* reads of @s in context @ctx, whoever read */
+static u32 reads_in(const struct dev_slot *s, int ctx)
+{
+	return ctx == CTX_IRQ ?
+		       s->reads[READER_IRQ] :
+		       s->reads[READER_PROCESS] + s->reads[READER_KERNEL];
+}
+
 static u32 answer(int space, unsigned long addr, int size)
 {
 	int ctx = in_irq() ? CTX_IRQ : CTX_TASK;
 	struct dev_slot *s = slot(space, addr);
 	const struct dev_policy *pol = policy_of(space, addr, ctx);
-	u32 n = s ? s->reads[ctx - 1]++ : 0, val = 0;
+	u32 n = s ? s->reads[reader_of(ctx)]++ : 0, val = 0;
 	const struct dev_entry *e = &pol->vals[value_index(pol, n)];
 	int i;
 
@@ -909,13 +952,13 @@ static int report(const char *path, int dying)
 		int ctx;
 
 		for (ctx = CTX_TASK; s->key && ctx <= CTX_IRQ; ctx++) {
-			if (!s->reads[ctx - 1])
+			if (!reads_in(s, ctx))
 				continue;
 			fprintf(f, "%s[\"%s\",%lu,\"%s\",%u]", sep,
 				space_name[(s->key - 1) >> 48],
 				(unsigned long) ((s->key - 1) &
 						 0xffffffffffffULL),
-				ctx_name[ctx], s->reads[ctx - 1]);
+				ctx_name[ctx], reads_in(s, ctx));
 			sep = ",";
 		}
 	}

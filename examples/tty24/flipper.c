@@ -6,7 +6,11 @@
  *  handler fills tty->flip and queues the tty layer's flush_to_ldisc on
  *  tq_timer itself, the write wakeup goes through tq_immediate and the
  *  immediate bottom half, a lost carrier hangs up from keventd
- *  (schedule_task), a break is timed with schedule_timeout().  Up to two
+ *  (schedule_task), a break is timed with schedule_timeout(), a close
+ *  polls the transmitter until it is empty (as serial.c's
+ *  rs_wait_until_sent()), and a timer runs the interrupt routine now and
+ *  then while a port is open, for the interrupts a board loses (as
+ *  serial.c's rs_timer()).  Up to two
  *  boards, at the ports and on the lines the module parameters say
  *  (io=, irq=, as "1-2i" arrays); a board is there when its identity
  *  register says so and its scratch register reads back.
@@ -24,7 +28,7 @@
  *  the default place: its identity byte, each channel's status with
  *  bytes to receive, room to send and now and then a carrier change:
  *
- *  SHIM_DEVICE="seed=3 0x1a2=0xf1 0x1a1@task=0x06 0x1a5@task=0x06 0x1a1@irq=0x07,0x07,0x07,0x06,0x0e,0x06* 0x1a5@irq=0x07,0x07,0x06,0x0a,0x02* 0x1a0@irq=seeded 0x1a4@irq=seeded"
+ *  SHIM_DEVICE="seed=3 0x1a2=0xf1 0x1a1@task=seeded 0x1a5@task=seeded 0x1a1@irq=0x07,0x07,0x07,0x06,0x0e,0x06* 0x1a5@irq=0x07,0x07,0x06,0x0a,0x02* 0x1a0@irq=seeded 0x1a4@irq=seeded"
  */
 
 #include <linux/module.h>
@@ -58,6 +62,8 @@
 #define FLIP_RX_LOOPS 64 /* bytes taken in one interrupt */
 #define FLIP_MAGIC 0x4631
 #define WAKEUP_CHARS 256
+#define FLIP_POLL (HZ / 50) /* the timer that finds lost interrupts */
+#define FLIP_PASSES 8	    /* rounds of the channels in one interrupt */
 
 #ifndef MIN
 #define MIN(a, b) ((a) < (b) ? (a) : (b))
@@ -122,6 +128,7 @@ struct flip_port {
 
 static struct flip_board flip_board[FLIP_MAX_BOARDS];
 static struct flip_port flip_port[FLIP_NPORT];
+static struct timer_list flip_timer;
 
 static struct tty_driver flip_driver;
 static int flip_refcount;
@@ -228,24 +235,59 @@ static void flip_check_modem(struct flip_port *port, unsigned char stat)
 	port->stat = stat & ~FL_STAT_DDCD;
 }
 
+/* the board's channels, again while one had work, at most FLIP_PASSES times */
 static void flip_interrupt(int irq, void *dev_id, struct pt_regs *regs)
 {
 	struct flip_board *board = (struct flip_board *) dev_id;
-	int i;
+	int i, pass, busy = 1;
 
-	for (i = 0; i < FLIP_NPORT; i++) {
-		struct flip_port *port = &flip_port[i];
-		unsigned char stat;
+	for (pass = 0; busy && pass < FLIP_PASSES; pass++) {
+		busy = 0;
+		for (i = 0; i < FLIP_NPORT; i++) {
+			struct flip_port *port = &flip_port[i];
+			unsigned char stat;
 
-		if (port->board != board || !(port->flags & ASYNC_INITIALIZED))
-			continue;
-		stat = inb(port->base + FL_STAT);
-		if (stat & FL_STAT_RXRDY)
-			flip_receive(port);
-		if ((stat & FL_STAT_TXEMPTY) && (port->ctrl & FL_CTRL_TXI))
-			flip_transmit(port);
-		flip_check_modem(port, stat);
+			if (port->board != board ||
+			    !(port->flags & ASYNC_INITIALIZED))
+				continue;
+			stat = inb(port->base + FL_STAT);
+			if (stat & FL_STAT_RXRDY) {
+				flip_receive(port);
+				busy = 1;
+			}
+			if ((stat & FL_STAT_TXEMPTY) &&
+			    (port->ctrl & FL_CTRL_TXI)) {
+				flip_transmit(port);
+				busy = 1;
+			}
+			flip_check_modem(port, stat);
+		}
 	}
+}
+
+/*
+ * Interrupts get lost: while a port is open, the timer runs the
+ * interrupt routine of each board, the global interrupt lock held as
+ * the routine expects.
+ */
+static void flip_poll(unsigned long unused)
+{
+	unsigned long flags;
+	int i, open = 0;
+
+	for (i = 0; i < FLIP_NPORT; i++)
+		open |= flip_port[i].flags & ASYNC_INITIALIZED;
+	if (!open)
+		return;
+	for (i = 0; i < FLIP_MAX_BOARDS; i++) {
+		if (!flip_board[i].present)
+			continue;
+		save_flags(flags);
+		cli();
+		flip_interrupt(flip_board[i].irq, &flip_board[i], NULL);
+		restore_flags(flags);
+	}
+	mod_timer(&flip_timer, jiffies + FLIP_POLL);
 }
 
 /* --- the boards ---------------------------------------------------------- */
@@ -313,6 +355,8 @@ static int flip_startup(struct flip_port *port)
 	flip_out_ctrl(port);
 	port->stat = inb(port->base + FL_STAT) & ~FL_STAT_DDCD;
 	port->flags |= ASYNC_INITIALIZED;
+	if (!timer_pending(&flip_timer))
+		mod_timer(&flip_timer, jiffies + FLIP_POLL);
 	restore_flags(flags);
 	return 0;
 }
@@ -337,6 +381,28 @@ static void flip_shutdown(struct flip_port *port)
 		set_bit(TTY_IO_ERROR, &port->tty->flags);
 	port->flags &= ~ASYNC_INITIALIZED;
 	restore_flags(flags);
+}
+
+/*
+ * Until the transmitter is empty (its FIFO, after the buffer): polled,
+ * a tick between polls, at most @timeout ticks (0: no limit).
+ */
+static void flip_wait_until_sent(struct tty_struct *tty, int timeout)
+{
+	struct flip_port *port = (struct flip_port *) tty->driver_data;
+	unsigned long orig_jiffies = jiffies;
+
+	if (flip_paranoia_check(port, tty->device, "flip_wait_until_sent"))
+		return;
+	while (!(inb(port->base + FL_STAT) & FL_STAT_TXEMPTY)) {
+		current->state = TASK_INTERRUPTIBLE;
+		schedule_timeout(1);
+		if (signal_pending(current))
+			break;
+		if (timeout && time_after(jiffies, orig_jiffies + timeout))
+			break;
+	}
+	current->state = TASK_RUNNING;
 }
 
 /* no carrier wait: the board's ports are local lines unless told */
@@ -383,6 +449,8 @@ static void flip_close(struct tty_struct *tty, struct file *filp)
 	tty->closing = 1;
 	if (port->closing_wait != ASYNC_CLOSING_WAIT_NONE)
 		tty_wait_until_sent(tty, port->closing_wait);
+	if (port->flags & ASYNC_INITIALIZED)
+		flip_wait_until_sent(tty, HZ / 10);
 	flip_shutdown(port);
 	if (tty->driver.flush_buffer)
 		tty->driver.flush_buffer(tty);
@@ -782,6 +850,7 @@ static int __init flip_init_driver(void)
 	flip_driver.stop = flip_stop;
 	flip_driver.start = flip_start;
 	flip_driver.hangup = flip_hangup;
+	flip_driver.wait_until_sent = flip_wait_until_sent;
 
 	for (i = 0; i < FLIP_NPORT; i++) {
 		struct flip_port *port = &flip_port[i];
@@ -812,6 +881,8 @@ static int __init flip_init(void)
 	int i, found = 0;
 
 	printk(KERN_INFO "flipper: Flipper/2 driver, the sandbox's own\n");
+	init_timer(&flip_timer);
+	flip_timer.function = flip_poll;
 	for (i = 0; i < FLIP_MAX_BOARDS; i++) {
 		struct flip_board *board = &flip_board[i];
 
@@ -847,6 +918,7 @@ static int __init flip_init(void)
 
 static void __exit flip_exit(void)
 {
+	del_timer_sync(&flip_timer);
 	if (tty_unregister_driver(&flip_driver))
 		printk(KERN_ERR "flipper: couldn't unregister the tty "
 				"driver\n");

@@ -13,7 +13,9 @@
 #include <unistd.h>
 
 #include <asm/io.h>
+#include <linux/completion.h>
 #include <linux/interrupt.h>
+#include <linux/sched.h>
 #include <shim/test.h>
 #include <world/device.h>
 #include <world/irq.h>
@@ -185,6 +187,43 @@ Test(device, concurrent_readers_see_their_addresses_own_sequences)
 		shim_thread_join(t[i]);
 	cr_assert_arr_eq(alone[0], r[0].got, sizeof(alone[0]));
 	cr_assert_arr_eq(alone[1], r[1].got, sizeof(alone[1]));
+}
+
+struct kreader {
+	unsigned long port;
+	unsigned int got[64];
+	struct completion done;
+};
+
+static int kernel_reads(void *arg)
+{
+	struct kreader *k = arg;
+
+	reads(k->port, k->got, 64);
+	complete_and_exit(&k->done, 0);
+	return 0;
+}
+
+/*
+ * A process and the kernel's own work (a kernel thread such as a
+ * worker, a timer) polling one status register at once, as a close
+ * waiting for the transmitter beside the driver's poll timer: each sees
+ * the register as if it read alone, whatever the interleaving.
+ */
+Test(device, a_process_and_the_kernel_read_apart)
+{
+	static struct kreader k = { .port = 0x3fd };
+	static unsigned int alone[64], proc[64];
+
+	configure("seed=5 0x3fd@task=seeded");
+	reads(0x3fd, alone, 64);
+	configure("seed=5 0x3fd@task=seeded");
+	init_completion(&k.done);
+	cr_assert_gt(kernel_thread(kernel_reads, &k, 0), 0);
+	reads(0x3fd, proc, 64);
+	wait_for_completion(&k.done);
+	cr_assert_arr_eq(alone, proc, sizeof(alone), "the process's reads");
+	cr_assert_arr_eq(alone, k.got, sizeof(alone), "the kernel's reads");
 }
 
 static unsigned int irq_read;

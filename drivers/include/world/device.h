@@ -46,10 +46,14 @@
  *                   final * the list over again: "seeded,ones*" is a
  *                   status register that says something, then nothing
  *
- * Numbers are C's (0x5a, 90).  n counts the reads of that address in
- * that context (in a hard-interrupt handler or not), from 0 at program
- * start: nothing else moves it, so an address's answers do not depend on
- * what other addresses were read, or in which order tasks ran.  A read
+ * Numbers are C's (0x5a, 90).  n counts the reads of that address by
+ * that reader, from 0 at program start: a hard-interrupt handler, the
+ * kernel's own deferred work (a timer, a bottom half, a kernel thread:
+ * keventd, a worker) or a process (the last two are both "task" to a
+ * policy).  Nothing else moves it, so an address's answers do not depend
+ * on what other addresses were read, or in which order tasks ran: a
+ * process polling a status register while a timer polls it takes none
+ * of the timer's answers.  A read
  * wider than a byte (inw, readl) is one read of its first address; a
  * write stores its bytes at each address it covers, for readback.
  *

@@ -187,6 +187,15 @@ static void n_record_receive_buf(struct tty_struct *tty,
 			if (flag != TTY_NORMAL)
 				rec->rx_flagged++;
 		}
+		/*
+		 * The tty closes (its driver set tty->closing): 2.4's n_tty,
+		 * but in raw mode, took nothing more in (an XON or XOFF
+		 * alone acted).  So neither does this: what came meanwhile
+		 * raced the close's flush, no reader would read it, and the
+		 * room it would take depends on which came first.
+		 */
+		if (tty->closing)
+			continue;
 		if (nr->count >= N_TTY_BUF_SIZE - 1) {
 			if (rec)
 				rec->rx_dropped++;

@@ -53,12 +53,21 @@ __attribute__((weak)) struct module __this_module = {
 #undef MOD_DEC_USE_COUNT
 #define THIS_MODULE (&__this_module)
 
+/*
+ * The count is an atomic_t, as 2.4's was.  2.4 set the flags beside it
+ * with a plain |=, which two CPUs counting at once could race on (bits
+ * only ever set, read by nothing but rmmod's autoclean); here they are
+ * set atomically, so that a race the race check reports is the driver's
+ * and not this macro's, which every driver shares.
+ */
 #define GET_USE_COUNT(module) (atomic_read(&(module)->uc.usecount))
 #define __MOD_INC_USE_COUNT(mod)          \
 	(atomic_inc(&(mod)->uc.usecount), \
-	 (mod)->flags |= MOD_VISITED | MOD_USED_ONCE)
+	 __mod_set_flags((mod), MOD_VISITED | MOD_USED_ONCE))
 #define __MOD_DEC_USE_COUNT(mod) \
-	(atomic_dec(&(mod)->uc.usecount), (mod)->flags |= MOD_VISITED)
+	(atomic_dec(&(mod)->uc.usecount), __mod_set_flags((mod), MOD_VISITED))
+#define __mod_set_flags(mod, f) \
+	((void) __atomic_or_fetch(&(mod)->flags, (f), __ATOMIC_RELAXED))
 #define __MOD_IN_USE(mod)                                             \
 	(mod_member_present((mod), can_unload) && (mod)->can_unload ? \
 		 (mod)->can_unload() :                                \
