@@ -57,6 +57,7 @@ struct function {
 	unsigned char cfg[256];
 	unsigned int used; /* BARs the driver looked at */
 	char bars[SIM_PCI_BARS + 1];
+	int spec; /* the FN of the line that made it, from 0 */
 	void *view;
 };
 
@@ -189,7 +190,8 @@ static unsigned long io_block(void)
 }
 
 /* a function on the bus with these ids, class and BARs; under the lock */
-static void plug(const unsigned int *ids, unsigned int class, const char *bars)
+static void plug(const unsigned int *ids, unsigned int class, const char *bars,
+		 int spec)
 {
 	struct function *f = &fns[nfns];
 	int b;
@@ -200,6 +202,7 @@ static void plug(const unsigned int *ids, unsigned int class, const char *bars)
 	f->ids[SIM_PCI_DEVFN] = (nfns + 1) << 3;
 	f->ids[SIM_PCI_IRQ] = lines[nfns % (sizeof(lines) / sizeof(lines[0]))];
 	strcpy(f->bars, bars);
+	f->spec = spec;
 	put(f->cfg, CFG_VENDOR, 2, ids[0]);
 	put(f->cfg, CFG_VENDOR + 2, 2, ids[1]);
 	put(f->cfg, CFG_REVISION, 4, class << 8);
@@ -243,7 +246,7 @@ static void answer(int nth, const struct search *s)
 			ids[k] = s->v[k] != SIM_PCI_ANY ? s->v[k] : ids[k - 2];
 		if (class < 0)
 			class = s->v[5] ? s->v[4] & s->v[5] : DEFAULT_CLASS;
-		plug(ids, class, p->bars);
+		plug(ids, class, p->bars, i);
 	}
 }
 
@@ -421,7 +424,7 @@ int sim_pci_configure(const char *line, char *err, size_t len)
 
 		if (!s->nth)
 			plug(s->ids, s->class < 0 ? DEFAULT_CLASS : s->class,
-			     s->bars);
+			     s->bars, i);
 	}
 	shim_mutex_unlock_unseen(&lock);
 	if (bad && err && len)
@@ -448,9 +451,10 @@ void sim_pci_report(FILE *f)
 	}
 	fprintf(f, "],\"walks\":%lu,\"functions\":[", walks);
 	for (i = 0; i < nfns; i++)
-		fprintf(f, "%s[%u,%u,%u,\"%s\",%u]", i ? "," : "",
+		fprintf(f, "%s[%u,%u,%u,\"%s\",%u,%d]", i ? "," : "",
 			fns[i].ids[SIM_PCI_VENDOR], fns[i].ids[SIM_PCI_DEVICE],
-			fns[i].ids[SIM_PCI_CLASS], fns[i].bars, fns[i].used);
+			fns[i].ids[SIM_PCI_CLASS], fns[i].bars, fns[i].used,
+			fns[i].spec);
 	fprintf(f, "]},");
 	shim_mutex_unlock_unseen(&lock);
 }

@@ -113,8 +113,8 @@ extern int sim_pci_configure(const char *line, char *err, size_t len);
  * For SHIM_DEVICE_REPORT, the member "pci": {"searches": [[vendor,
  * device, subvendor, subdevice, class, class mask], ...] in the order
  * first made (pci=N answers the N-th), "walks": searches for anything,
- * "functions": [[vendor, device, class, BARS, BARs looked at (a mask)],
- * ...]}, and a comma after it.
+ * "functions": [[vendor, device, class, BARS, BARs looked at (a mask),
+ * the FN of the line that made it, from 0], ...]}, and a comma after it.
  */
 extern void sim_pci_report(FILE *f);
 #endif
