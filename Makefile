@@ -143,7 +143,7 @@ K24T_KERNEL	:= $(wildcard $(TOP)/tests/kernel24/kernel/*.c) \
 		   $(wildcard $(TOP)/drivers/tty-core/legacy/*.c)
 K24T_OBJS	:= $(patsubst %.c,$(BUILD)/tests/.kernel24/%.o,$(notdir $(K24T_KERNEL)))
 K24T_HDRS	:= $(shell find $(TOP)/shim/include-2.4 $(TOP)/drivers/tty-core/legacy/include \
-		     $(TOP)/tests/kernel24 -name '*.h')
+		     $(TOP)/tests/kernel24 -name '*.h') $(TOP)/drivers/include/world/pci.h
 k24t_compile	= $(CC) $(CFLAGS) -D__KERNEL__ -DMODULE -I$(TOP)/tests/kernel24 \
 		  -I$(TOP)/drivers/tty-core/legacy/include -I$(TOP)/shim/include-2.4 \
 		  $(call jiffies_plain,$<) $(KCFLAGS) -c -o $@ $<
@@ -157,11 +157,12 @@ $(BUILD)/tests/.kernel24/%.o: $(TOP)/drivers/tty-core/legacy/%.c $(K24T_HDRS) $(
 	$(k24t_compile)
 
 $(BUILD)/tests/kernel24: $(wildcard $(TOP)/tests/kernel24/*.c) $(TOP)/tests/child.c \
-		$(K24T_OBJS) $(LIBS)
+		$(K24T_OBJS) $(LIBS) $(TOP)/drivers/world/pci.c
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(KCFLAGS) -I$(TOP)/tests -I$(TOP)/tests/kernel24 \
-		-I$(TOP)/drivers/tty-core/legacy/include -o $@ \
+		-I$(TOP)/drivers/tty-core/legacy/include -I$(TOP)/drivers/include -o $@ \
 		$(wildcard $(TOP)/tests/kernel24/*.c) $(TOP)/tests/child.c $(K24T_OBJS) \
+		$(TOP)/drivers/world/pci.c \
 		-Wl,--whole-archive $(LIB_TASKQUEUE) -Wl,--no-whole-archive \
 		$(LIBSHIM) $(CRITERION) $(HOSTLIBS)
 
