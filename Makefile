@@ -113,7 +113,7 @@ TEST_BINS	:= $(patsubst %,$(BUILD)/tests/%,$(TEST_DIRS))
 # tests/taskqueue runs on the task queue; everything else on the workqueue
 test_stacklib	= $(if $(filter taskqueue,$(1)),$(LIB_TASKQUEUE),$(LIB_WORKQUEUE))
 # tests/device: the generic device and the interrupt lines of the world
-DEVICE_SRCS	:= $(addprefix $(TOP)/drivers/world/,device.c irq.c sancov.c)
+DEVICE_SRCS	:= $(addprefix $(TOP)/drivers/world/,device.c irq.c pci.c sancov.c)
 test_world	= $(if $(filter device,$(1)),-I$(TOP)/drivers/include $(DEVICE_SRCS))
 # tests/search: the device search on a board of its own (below)
 SEARCH_SRC	:= $(TOP)/tests/search/board
@@ -143,7 +143,7 @@ K24T_KERNEL	:= $(wildcard $(TOP)/tests/kernel24/kernel/*.c) \
 		   $(wildcard $(TOP)/drivers/tty-core/legacy/*.c)
 K24T_OBJS	:= $(patsubst %.c,$(BUILD)/tests/.kernel24/%.o,$(notdir $(K24T_KERNEL)))
 K24T_HDRS	:= $(shell find $(TOP)/shim/include-2.4 $(TOP)/drivers/tty-core/legacy/include \
-		     $(TOP)/tests/kernel24 -name '*.h')
+		     $(TOP)/tests/kernel24 -name '*.h') $(TOP)/drivers/include/world/pci.h
 k24t_compile	= $(CC) $(CFLAGS) -D__KERNEL__ -DMODULE -I$(TOP)/tests/kernel24 \
 		  -I$(TOP)/drivers/tty-core/legacy/include -I$(TOP)/shim/include-2.4 \
 		  $(call jiffies_plain,$<) $(KCFLAGS) -c -o $@ $<
@@ -157,11 +157,12 @@ $(BUILD)/tests/.kernel24/%.o: $(TOP)/drivers/tty-core/legacy/%.c $(K24T_HDRS) $(
 	$(k24t_compile)
 
 $(BUILD)/tests/kernel24: $(wildcard $(TOP)/tests/kernel24/*.c) $(TOP)/tests/child.c \
-		$(K24T_OBJS) $(LIBS)
+		$(K24T_OBJS) $(LIBS) $(TOP)/drivers/world/pci.c
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(KCFLAGS) -I$(TOP)/tests -I$(TOP)/tests/kernel24 \
-		-I$(TOP)/drivers/tty-core/legacy/include -o $@ \
+		-I$(TOP)/drivers/tty-core/legacy/include -I$(TOP)/drivers/include -o $@ \
 		$(wildcard $(TOP)/tests/kernel24/*.c) $(TOP)/tests/child.c $(K24T_OBJS) \
+		$(TOP)/drivers/world/pci.c \
 		-Wl,--whole-archive $(LIB_TASKQUEUE) -Wl,--no-whole-archive \
 		$(LIBSHIM) $(CRITERION) $(HOSTLIBS)
 

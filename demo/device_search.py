@@ -41,6 +41,8 @@ the next runs, tried by kind, then best parent first:
     read after two numbers at least: a register file behind an index
     port (device.h's index=A:D), whose registers are then addresses as
     any other, suggested for as any other;
+  - a search of the PCI bus (world/pci.h): the function it asks for
+    (pci=N); a BAR the driver looked at: the other kind of range;
   - module parameters by their name and type: io, port, base -> ISA port
     candidates (the constants the driver compares with in that range,
     then the usual ISA places), irq -> lines, mem -> ISA memory; late, if
@@ -123,6 +125,7 @@ class Config:
         self.probe = tuple(probe)
         self.rules = tuple(rules)
         self.params = tuple(params)  # (name, value)
+        self.pci = ()  # the FNs of pci= (world/pci.h), in order
 
     def device(self):
         words = ["seed=%d" % self.seed]
@@ -133,6 +136,8 @@ class Config:
         if self.probe:
             words.append("probe=" + ",".join(str(x) for x in self.probe))
         words += ["index=0x%x:0x%x" % f for f in self.files]
+        if self.pci:
+            words.append("pci=" + ",".join(self.pci))
         for r in self.rules:
             words.append("%s%s=%s" % (where(r.space, r.lo, r.hi), "@" + r.ctx if r.ctx else "",
                                       r.policy))
@@ -147,6 +152,7 @@ class Config:
     def but(self, **kw):
         c = Config(self.seed, self.default, self.probe, self.rules, self.params,
                    self.default_irq, self.files)
+        c.pci = self.pci
         for k, v in kw.items():
             setattr(c, k, tuple(v) if isinstance(v, list) else v)
         return c
@@ -173,6 +179,8 @@ class Config:
                     rules=[x if x != r else r._replace(policy=pol) for x in self.rules])))
         out += [("param " + p[0], self.but(params=[x for x in self.params if x != p]))
                 for p in self.params]
+        out += [("pci " + f, self.but(pci=[x for x in self.pci if x != f]))
+                for f in self.pci]
         if self.probe:
             out.append(("probe", self.but(probe=())))
         if self.default != "readback":
@@ -197,6 +205,8 @@ class Config:
                 c.probe = tuple(int(x, 0) for x in v.split(","))
             elif k == "index":
                 c.files += (tuple(int(x, 0) for x in v.split(":")),)
+            elif k == "pci":
+                c.pci += tuple(v.split(","))
             else:
                 space = "mem" if k.startswith("mem:") else "io"
                 k = k[4:] if space == "mem" else k
@@ -495,10 +505,38 @@ class Memo:
         self.self_probing = None  # the driver touches ports unasked
 
 
+def pci_hints(cfg, rep):
+    """A board on the PCI bus (world/pci.h): for each search of the bus
+    the driver made, the function it asks for (pci=N); for each BAR the
+    driver looked at of a function there, the other kind of range (an
+    I/O range where it wanted memory, or the reverse), each alone, then
+    all at once."""
+    pci = rep.get("pci") or {}
+    out = []
+    there = {f.split("/")[0].split("@")[0] for f in cfg.pci}
+    for n in range(1, len(pci.get("searches", [])) + 1):
+        if str(n) not in there and len(cfg.pci) < 8:
+            out.append((PROBE, cfg.but(pci=cfg.pci + (str(n),))))
+    flip = {"i": "m", "m": "i", "-": "i"}
+    for fn in pci.get("functions", []):
+        if len(fn) < 6 or not fn[4] or fn[5] >= len(cfg.pci):
+            continue
+        spec = cfg.pci[fn[5]]
+        head, _, bars = spec.partition("@")
+        bars = (bars or "iiiiii").ljust(6, "-")
+        used = [b for b in range(6) if fn[4] >> b & 1]
+        for group in [[b] for b in used] + ([used] if len(used) > 1 else []):
+            new = "".join(flip[c] if b in group else c for b, c in enumerate(bars))
+            fns = list(cfg.pci)
+            fns[fn[5]] = head + "@" + new.rstrip("-")
+            out.append((PROBE, cfg.but(pci=fns)))
+    return out
+
+
 def hints(o, drv, memo):
     """The configurations a run suggests: [(rank, config)]."""
     cfg, rep = o.config, o.report
-    out, learnt = [], []
+    out, learnt = pci_hints(cfg, rep), []
     counts = {(s_, a, ctx): n for s_, a, ctx, n in rep.get("reads", [])}
     # module parameters the run did not have: each value on a few
     # parents of each level the module reached (a parameter is worth what

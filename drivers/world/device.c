@@ -39,6 +39,7 @@
 #include <shim/test.h>
 #include <world/device.h>
 #include <world/irq.h>
+#include <world/pci.h>
 
 #define SPACE_IO 0
 #define SPACE_MEM 1
@@ -409,6 +410,8 @@ static int parse(const char *line, struct dev_config *c, char *err, size_t len)
 				return fail(err, len, word,
 					    "expected index=A:D, index port A "
 					    "and data port D, up to 8");
+		} else if (!strncmp(word, "pci=", 4)) {
+			/* the bus's (world/pci.c) */
 		} else if (!strncmp(word, "probe=", 6)) {
 			if (lines(word + 6, c))
 				return fail(err, len, word,
@@ -722,7 +725,7 @@ int sim_device_configure(const char *line, char *err, size_t len)
 			snprintf(err, len, "SHIM_DEVICE: out of memory");
 		return -ENOMEM;
 	}
-	if (parse(line, c, err, len)) {
+	if (parse(line, c, err, len) || sim_pci_configure(line, err, len)) {
 		config_free(c);
 		return -EINVAL;
 	}
@@ -1008,6 +1011,7 @@ static int report(const char *path, int dying)
 			p->data, p->times, values, p->reads, read_values);
 	}
 	fprintf(f, "],\"untracked\":%lu,", full);
+	sim_pci_report(f);
 	if (dying && locked)
 		shim_mutex_unlock(&lock);
 	else if (locked)

@@ -60,4 +60,22 @@ long fk_tcxonc(int i, int action);
 long fk_setd(int i, int ldisc);
 long fk_break(int i);
 
+/* kernel/pci.c: a PCI driver of 2.4 on the world's bus (world/pci.h) */
+struct k24_pci {
+	int init; /* pci_module_init() */
+	int probed, removed;
+	unsigned long driver_data; /* of the id probe() was given */
+	unsigned int vendor, device, class, irq, devfn;
+	unsigned long bar0, bar0_len, bar0_flags;
+	int found_again;      /* pci_find_device() gives the same pci_dev */
+	unsigned int command; /* after pci_enable_device(), pci_set_master() */
+	int bios[2];	      /* pcibios_find_device(), indices 0 and 1 */
+	unsigned char bios_bus, bios_devfn;
+	int misaligned; /* pci_read_config_word() at 1 */
+	int absent;	/* pcibios_read_config_word() of an empty slot */
+};
+
+/* pci_module_init() of a driver of two ids, then its exit */
+void k24_pci_driver(struct k24_pci *out);
+
 #endif /* _TESTS_K24_H */

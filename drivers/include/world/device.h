@@ -27,6 +27,7 @@
  *                   or an 8259's: an access to data port D reaches the
  *                   register whose number was last written to port A, an
  *                   address of its own (up to 8 files)
+ *   pci=FN[,FN...]  functions on the PCI bus (world/pci.h)
  *   [mem:]A[-B][@irq|@task]=POLICY
  *   D#I[-J][@irq|@task]=POLICY
  *                   a rule: port A (ports A to B), or with mem: physical

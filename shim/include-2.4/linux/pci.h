@@ -1,11 +1,15 @@
 /*
  * linux/pci.h - the PCI bus as a 2.4 driver searches it.
  *
- * The sandbox's PCI bus is present and empty: a search finds no device
- * (pci_find_device() NULL, pcibios_find_device() PCIBIOS_DEVICE_NOT_FOUND,
- * pci_register_driver() claims none), so a driver goes on to its ISA
- * boards.  The vendor and device numbers are the user's tree's
- * linux/pci_ids.h, when it is there to be found.
+ * The bus is the world's (drivers/include/world/pci.h): empty unless the
+ * SHIM_DEVICE line puts functions on it, so that by default a search
+ * finds no device (pci_find_device() NULL, pcibios_find_device()
+ * PCIBIOS_DEVICE_NOT_FOUND, pci_register_driver() claims none) and a
+ * driver goes on to its ISA boards.  A function's struct pci_dev is
+ * filled from the world's description once, as 2.4's PCI core did at
+ * boot, and is the same object for every file of a driver.  The vendor
+ * and device numbers are the user's tree's linux/pci_ids.h, when it is
+ * there to be found.
  */
 #ifndef _LINUX24_PCI_H
 #define _LINUX24_PCI_H
@@ -16,6 +20,7 @@
 #include <linux/errno.h>
 #include <linux/ioport.h>
 #include <asm/types.h>
+#include "../../../drivers/include/world/pci.h"
 #if defined(__has_include)
 #if __has_include(<linux/pci_ids.h>)
 #include <linux/pci_ids.h>
@@ -173,9 +178,79 @@ struct pci_driver {
 	void (*resume)(struct pci_dev *dev);
 };
 
-#define pci_resource_start(dev, bar) ((dev)->resource[(bar)].start)
-#define pci_resource_end(dev, bar) ((dev)->resource[(bar)].end)
-#define pci_resource_flags(dev, bar) ((dev)->resource[(bar)].flags)
+/*
+ * What a driver sees of a function: its pci_dev, filled once from the
+ * world's description, as 2.4's PCI core filled it at boot from config
+ * space, and the bus it is on.
+ */
+struct __pci_view {
+	struct pci_dev dev;
+	struct pci_bus bus;
+};
+
+static inline void __pci_fill(void *view, int fn)
+{
+	struct __pci_view *v = view;
+	struct pci_dev *dev = &v->dev;
+	unsigned int ids[SIM_PCI_NIDS];
+	unsigned long bars[SIM_PCI_BARS][3];
+	int b;
+
+	if (sim_pci_describe(fn, ids, &bars[0][0]))
+		return;
+	INIT_LIST_HEAD(&v->bus.children);
+	INIT_LIST_HEAD(&v->bus.devices);
+	INIT_LIST_HEAD(&dev->global_list);
+	list_add(&dev->bus_list, &v->bus.devices);
+	dev->bus = &v->bus;
+	dev->devfn = ids[SIM_PCI_DEVFN];
+	dev->vendor = ids[SIM_PCI_VENDOR];
+	dev->device = ids[SIM_PCI_DEVICE];
+	dev->subsystem_vendor = ids[SIM_PCI_SUBVENDOR];
+	dev->subsystem_device = ids[SIM_PCI_SUBDEVICE];
+	dev->class = ids[SIM_PCI_CLASS];
+	dev->irq = ids[SIM_PCI_IRQ];
+	dev->dma_mask = 0xffffffff;
+	dev->slot_name[0] = '0';
+	dev->slot_name[1] = '0';
+	dev->slot_name[2] = ':';
+	dev->slot_name[3] = '0' + PCI_SLOT(dev->devfn) / 10;
+	dev->slot_name[4] = '0' + PCI_SLOT(dev->devfn) % 10;
+	dev->slot_name[5] = '.';
+	dev->slot_name[6] = '0' + PCI_FUNC(dev->devfn);
+	for (b = 0; b < SIM_PCI_BARS; b++) {
+		struct resource *r = &dev->resource[b];
+
+		if (!bars[b][1])
+			continue;
+		r->name = dev->name;
+		r->start = bars[b][0];
+		r->end = bars[b][0] + bars[b][1] - 1;
+		r->flags = bars[b][2] == SIM_PCI_BAR_IO ? IORESOURCE_IO :
+							  IORESOURCE_MEM;
+	}
+}
+
+static inline struct pci_dev *__pci_dev(int fn)
+{
+	struct __pci_view *v =
+		fn < 0 ? NULL : sim_pci_view(fn, sizeof(*v), __pci_fill);
+
+	return v ? &v->dev : NULL;
+}
+
+/* the world's number of @dev, -1 for none (a search from the start) */
+static inline int __pci_fn(const struct pci_dev *dev)
+{
+	return dev ? sim_pci_slot(dev->bus->number, dev->devfn) : -1;
+}
+
+/* reading a BAR's resource is looking at the BAR: the report says so */
+#define __pci_resource(dev, bar, what) \
+	(sim_pci_bar_used(__pci_fn(dev), (bar)), (dev)->resource[(bar)].what)
+#define pci_resource_start(dev, bar) __pci_resource(dev, bar, start)
+#define pci_resource_end(dev, bar) __pci_resource(dev, bar, end)
+#define pci_resource_flags(dev, bar) __pci_resource(dev, bar, flags)
 #define pci_resource_len(dev, bar)                    \
 	((pci_resource_start((dev), (bar)) == 0 &&    \
 	  pci_resource_end((dev), (bar)) ==           \
@@ -184,49 +259,12 @@ struct pci_driver {
 		 (pci_resource_end((dev), (bar)) -    \
 		  pci_resource_start((dev), (bar)) + 1))
 
-/* the bus is there, with nothing on it */
+/* a machine with a PCI BIOS, whether or not a board is plugged in */
 static inline int pcibios_present(void)
 {
 	return 1;
 }
 #define pci_present pcibios_present
-
-static inline int pcibios_find_class(unsigned int class_code,
-				     unsigned short index, unsigned char *bus,
-				     unsigned char *dev_fn)
-{
-	return PCIBIOS_DEVICE_NOT_FOUND;
-}
-
-static inline int pcibios_find_device(unsigned short vendor,
-				      unsigned short dev_id,
-				      unsigned short index, unsigned char *bus,
-				      unsigned char *dev_fn)
-{
-	return PCIBIOS_DEVICE_NOT_FOUND;
-}
-
-#define __PCIBIOS_CONFIG(op, size, type)                                     \
-	static inline int pcibios_##op##_config_##size(unsigned char bus,    \
-						       unsigned char dev_fn, \
-						       unsigned char where,  \
-						       type val)             \
-	{                                                                    \
-		return PCIBIOS_DEVICE_NOT_FOUND;                             \
-	}
-__PCIBIOS_CONFIG(read, byte, unsigned char *)
-__PCIBIOS_CONFIG(read, word, unsigned short *)
-__PCIBIOS_CONFIG(read, dword, unsigned int *)
-__PCIBIOS_CONFIG(write, byte, unsigned char)
-__PCIBIOS_CONFIG(write, word, unsigned short)
-__PCIBIOS_CONFIG(write, dword, unsigned int)
-
-static inline struct pci_dev *pci_find_device(unsigned int vendor,
-					      unsigned int device,
-					      const struct pci_dev *from)
-{
-	return NULL;
-}
 
 static inline struct pci_dev *pci_find_subsys(unsigned int vendor,
 					      unsigned int device,
@@ -234,42 +272,160 @@ static inline struct pci_dev *pci_find_subsys(unsigned int vendor,
 					      unsigned int ss_device,
 					      const struct pci_dev *from)
 {
-	return NULL;
+	return __pci_dev(sim_pci_find(vendor, device, ss_vendor, ss_device, 0,
+				      0, __pci_fn(from)));
 }
 
+static inline struct pci_dev *pci_find_device(unsigned int vendor,
+					      unsigned int device,
+					      const struct pci_dev *from)
+{
+	return pci_find_subsys(vendor, device, PCI_ANY_ID, PCI_ANY_ID, from);
+}
+
+/* @class: class, subclass and programming interface, as dev->class */
 static inline struct pci_dev *pci_find_class(unsigned int class,
 					     const struct pci_dev *from)
 {
-	return NULL;
+	return __pci_dev(sim_pci_find(PCI_ANY_ID, PCI_ANY_ID, PCI_ANY_ID,
+				      PCI_ANY_ID, class, 0xffffff,
+				      __pci_fn(from)));
 }
 
 static inline struct pci_dev *pci_find_slot(unsigned int bus,
 					    unsigned int devfn)
 {
-	return NULL;
+	return __pci_dev(sim_pci_slot(bus, devfn));
 }
 
-/* no device: these are never reached with one */
-#define __PCI_CONFIG(op, size, type)                                    \
-	static inline int pci_##op##_config_##size(struct pci_dev *dev, \
-						   int where, type val) \
-	{                                                               \
-		return PCIBIOS_DEVICE_NOT_FOUND;                        \
-	}
-__PCI_CONFIG(read, byte, u8 *)
-__PCI_CONFIG(read, word, u16 *)
-__PCI_CONFIG(read, dword, u32 *)
-__PCI_CONFIG(write, byte, u8)
-__PCI_CONFIG(write, word, u16)
-__PCI_CONFIG(write, dword, u32)
+#define pci_for_each_dev(dev)                                              \
+	for ((dev) = pci_find_device(PCI_ANY_ID, PCI_ANY_ID, NULL); (dev); \
+	     (dev) = pci_find_device(PCI_ANY_ID, PCI_ANY_ID, (dev)))
 
+/* configuration space: a misaligned register is refused, as in 2.4 */
+static inline int __pci_config(struct pci_dev *dev, int write, int where,
+			       int size, unsigned int *val)
+{
+	if (sim_pci_config(__pci_fn(dev), write, where, size, val))
+		return (where & (size - 1)) ? PCIBIOS_BAD_REGISTER_NUMBER :
+					      PCIBIOS_DEVICE_NOT_FOUND;
+	return PCIBIOS_SUCCESSFUL;
+}
+
+#define __PCI_READ(size, type, bytes)                                      \
+	static inline int pci_read_config_##size(struct pci_dev *dev,      \
+						 int where, type *val)     \
+	{                                                                  \
+		unsigned int v;                                            \
+		int rc = __pci_config(dev, 0, where, bytes, &v);           \
+                                                                           \
+		if (rc == PCIBIOS_SUCCESSFUL)                              \
+			*val = v;                                          \
+		return rc;                                                 \
+	}                                                                  \
+	static inline int pcibios_read_config_##size(unsigned char bus,    \
+						     unsigned char dev_fn, \
+						     unsigned char where,  \
+						     type *val)            \
+	{                                                                  \
+		struct pci_dev *dev = pci_find_slot(bus, dev_fn);          \
+                                                                           \
+		if (!dev)                                                  \
+			return PCIBIOS_DEVICE_NOT_FOUND;                   \
+		return pci_read_config_##size(dev, where, val);            \
+	}
+#define __PCI_WRITE(size, type, bytes)                                      \
+	static inline int pci_write_config_##size(struct pci_dev *dev,      \
+						  int where, type val)      \
+	{                                                                   \
+		unsigned int v = val;                                       \
+                                                                            \
+		return __pci_config(dev, 1, where, bytes, &v);              \
+	}                                                                   \
+	static inline int pcibios_write_config_##size(unsigned char bus,    \
+						      unsigned char dev_fn, \
+						      unsigned char where,  \
+						      type val)             \
+	{                                                                   \
+		struct pci_dev *dev = pci_find_slot(bus, dev_fn);           \
+                                                                            \
+		if (!dev)                                                   \
+			return PCIBIOS_DEVICE_NOT_FOUND;                    \
+		return pci_write_config_##size(dev, where, val);            \
+	}
+__PCI_READ(byte, u8, 1)
+__PCI_READ(word, u16, 2)
+__PCI_READ(dword, u32, 4)
+__PCI_WRITE(byte, u8, 1)
+__PCI_WRITE(word, u16, 2)
+__PCI_WRITE(dword, u32, 4)
+
+/* the @index-th function (from 0) a search finds, as 2.4's compat.c */
+static inline int __pcibios_found(struct pci_dev *dev, unsigned char *bus,
+				  unsigned char *dev_fn)
+{
+	*bus = dev->bus->number;
+	*dev_fn = dev->devfn;
+	return PCIBIOS_SUCCESSFUL;
+}
+
+static inline int pcibios_find_device(unsigned short vendor,
+				      unsigned short dev_id,
+				      unsigned short index, unsigned char *bus,
+				      unsigned char *dev_fn)
+{
+	struct pci_dev *dev = NULL;
+
+	while ((dev = pci_find_device(vendor, dev_id, dev)))
+		if (!index--)
+			return __pcibios_found(dev, bus, dev_fn);
+	return PCIBIOS_DEVICE_NOT_FOUND;
+}
+
+static inline int pcibios_find_class(unsigned int class_code,
+				     unsigned short index, unsigned char *bus,
+				     unsigned char *dev_fn)
+{
+	struct pci_dev *dev = NULL;
+
+	while ((dev = pci_find_class(class_code, dev)))
+		if (!index--)
+			return __pcibios_found(dev, bus, dev_fn);
+	return PCIBIOS_DEVICE_NOT_FOUND;
+}
+
+/* the BIOS enabled its decoders: each kind of range it has */
 static inline int pci_enable_device(struct pci_dev *dev)
 {
-	return -EIO;
+	u16 cmd = 0, want = 0;
+	int b;
+
+	for (b = 0; b < SIM_PCI_BARS; b++) {
+		if (dev->resource[b].flags & IORESOURCE_IO)
+			want |= PCI_COMMAND_IO;
+		if (dev->resource[b].flags & IORESOURCE_MEM)
+			want |= PCI_COMMAND_MEMORY;
+	}
+	if (pci_read_config_word(dev, PCI_COMMAND, &cmd))
+		return -EIO;
+	if ((cmd & want) != want)
+		pci_write_config_word(dev, PCI_COMMAND, cmd | want);
+	return 0;
 }
 
 static inline void pci_set_master(struct pci_dev *dev)
 {
+	u16 cmd = 0;
+	u8 lat = 0;
+
+	pci_read_config_word(dev, PCI_COMMAND, &cmd);
+	if (!(cmd & PCI_COMMAND_MASTER))
+		pci_write_config_word(dev, PCI_COMMAND,
+				      cmd | PCI_COMMAND_MASTER);
+	/* as pcibios_set_master(): a latency timer below 16 is 64 */
+	pci_read_config_byte(dev, PCI_LATENCY_TIMER, &lat);
+	if (lat < 16)
+		pci_write_config_byte(dev, PCI_LATENCY_TIMER, 64);
 }
 
 static inline int pci_find_capability(struct pci_dev *dev, int cap)
@@ -277,16 +433,71 @@ static inline int pci_find_capability(struct pci_dev *dev, int cap)
 	return 0;
 }
 
+/* a table ends at an entry of no vendor, subvendor or class mask */
+static inline int __pci_id_end(const struct pci_device_id *id)
+{
+	return !id->vendor && !id->subvendor && !id->class_mask;
+}
+
+static inline const struct pci_device_id *
+pci_match_device(const struct pci_device_id *id, const struct pci_dev *dev)
+{
+	for (; !__pci_id_end(id); id++)
+		if ((id->vendor == PCI_ANY_ID || id->vendor == dev->vendor) &&
+		    (id->device == PCI_ANY_ID || id->device == dev->device) &&
+		    (id->subvendor == PCI_ANY_ID ||
+		     id->subvendor == dev->subsystem_vendor) &&
+		    (id->subdevice == PCI_ANY_ID ||
+		     id->subdevice == dev->subsystem_device) &&
+		    !((id->class ^ dev->class) & id->class_mask))
+			return id;
+	return NULL;
+}
+
+/*
+ * Each entry of the table is a search of the bus, in its order; then
+ * each function no driver has is offered to probe(): those it takes
+ * are counted.
+ */
 static inline int pci_register_driver(struct pci_driver *drv)
 {
-	return 0; /* devices claimed */
+	const struct pci_device_id *id;
+	struct pci_dev *dev;
+	int fn, count = 0;
+
+	for (id = drv->id_table; id && !__pci_id_end(id); id++)
+		sim_pci_find(id->vendor, id->device, id->subvendor,
+			     id->subdevice, id->class, id->class_mask, -1);
+	for (fn = 0; (dev = __pci_dev(fn)); fn++) {
+		if (dev->driver)
+			continue;
+		id = drv->id_table ? pci_match_device(drv->id_table, dev) :
+				     NULL;
+		if (drv->id_table && !id)
+			continue;
+		if (drv->probe && drv->probe(dev, id) >= 0) {
+			dev->driver = drv;
+			count++;
+		}
+	}
+	return count;
 }
 
 static inline void pci_unregister_driver(struct pci_driver *drv)
 {
+	struct pci_dev *dev;
+	int fn;
+
+	for (fn = 0; (dev = __pci_dev(fn)); fn++) {
+		if (dev->driver != drv)
+			continue;
+		if (drv->remove)
+			drv->remove(dev);
+		dev->driver = NULL;
+	}
 }
 
-/* as 2.4's, with no device to find: the driver goes away */
+/* as 2.4's for a module: no device, the driver goes away */
 static inline int pci_module_init(struct pci_driver *drv)
 {
 	int rc = pci_register_driver(drv);
@@ -306,8 +517,6 @@ static inline void pci_set_drvdata(struct pci_dev *pdev, void *data)
 {
 	pdev->driver_data = data;
 }
-
-#define pci_for_each_dev(dev) for ((dev) = NULL; (dev); (dev) = NULL)
 
 /* DMA mappings: one address space here */
 #define PCI_DMA_BIDIRECTIONAL 0
