@@ -447,10 +447,15 @@ def module_state(obs, irq):
 def score(o):
     """The objective, in order: the module is in (init returned 0 and it
     registered), its handler ran, call sites reached, lines run.  A run
-    that did not end well (a BUG, a livelock, a hang) is no run to
-    compare drivers with: it counts only for what it reached."""
-    inside = o.init == 0 and o.registered and not o.why
-    return (int(inside), int(inside and o.handled > 0), len(o.sites), len(o.lines))
+    that did not end well (a BUG, an oops, a livelock, a hang) is no run
+    to compare drivers with: it counts only for having got the module in
+    (a driver that oopses at its first open is further on than one that
+    finds no board, and its other scenarios may end well) and for what
+    it reached."""
+    entered = o.init == 0 and o.registered
+    inside = entered and not o.why
+    return (int(inside), int(inside and o.handled > 0), int(entered), len(o.sites),
+            len(o.lines))
 
 
 # --- what a run suggests ------------------------------------------------------
@@ -780,8 +785,8 @@ class Search:
                 self.seq += 1
                 self.kind.setdefault(c.key(), rank)
                 heapq.heappush(self.sweeps if rank == SWEEP else self.queue,
-                               (rank != LEARNT,) + tuple(-x for x in sc[:3]) +
-                               (rank, -new, -sc[3], self.seq, c))
+                               (rank != LEARNT,) + tuple(-x for x in sc[:4]) +
+                               (rank, -new, -sc[4], self.seq, c))
         if new or better:
             self.corpus.append(o)
 

@@ -1312,6 +1312,13 @@ static void (*kernel_oops)(int sig, unsigned long addr, unsigned long ip);
  */
 static char oops_stack[1 << 16];
 
+/*
+ * What the simulated world has to say before a fault kills the process
+ * (drivers/world/device.c: what the device saw, the driver's counters):
+ * defined there, if linked.
+ */
+extern void shim_fault_last_words(void) __attribute__((weak));
+
 static void fault(int sig, siginfo_t *info, void *uctx)
 {
 	unsigned long ip = 0;
@@ -1324,6 +1331,8 @@ static void fault(int sig, siginfo_t *info, void *uctx)
 	kernel_oops(sig, (unsigned long) info->si_addr, ip);
 	depth = backtrace(trace, 32);
 	backtrace_symbols_fd(trace, depth, STDERR_FILENO);
+	if (shim_fault_last_words)
+		shim_fault_last_words();
 
 	/* die of it: the default action, at once (SA_NODEFER) */
 	shim_host_batch_died(sig);

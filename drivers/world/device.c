@@ -1068,6 +1068,20 @@ static void report_at_term(int sig)
 	raise(sig);
 }
 
+/*
+ * The same last word when the driver faults (an oops: shim/host.c calls
+ * this before the process dies of it), so that a search sees how far a
+ * run that then oopsed got: a driver that loads and oopses at its first
+ * open is in, which a board it never finds is not.
+ */
+void shim_fault_last_words(void)
+{
+	if (report_path)
+		report(report_path, 1);
+	if (__gcov_dump)
+		__gcov_dump();
+}
+
 /* after the shim's boot (constructors 101 to 120), before main() */
 __attribute__((constructor(125))) static void device_init(void)
 {

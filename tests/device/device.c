@@ -489,6 +489,38 @@ Test(device, reports_what_it_saw_when_told_to_end)
 	cr_assert(strstr(buf, "[\"io\",765,\"task\",1000]"), "%s", buf);
 }
 
+static volatile int *volatile nowhere;
+
+CHILD_SCENARIO(device_report_at_oops)
+{
+	int i;
+
+	for (i = 0; i < 1000; i++)
+		(void) inb(0x2fd);
+	nowhere[12] = 1; /* an oops, as a driver's */
+}
+
+Test(device, reports_what_it_saw_when_the_driver_oopses)
+{
+	char path[] = "/tmp/device-report.XXXXXX", env[128], buf[4096] = "";
+	struct child_result res;
+	int fd = mkstemp(path);
+	FILE *f;
+
+	cr_assert_geq(fd, 0);
+	close(fd);
+	snprintf(env, sizeof(env), "SHIM_DEVICE_REPORT=%s", path);
+	run_child("device_report_at_oops", env, &res);
+	cr_assert(WIFSIGNALED(res.status) && WTERMSIG(res.status) == SIGSEGV,
+		  "it dies of the fault: %s", res.out);
+	f = fopen(path, "r");
+	cr_assert_not_null(f);
+	cr_assert_gt(fread(buf, 1, sizeof(buf) - 1, f), 0, "a last word");
+	fclose(f);
+	unlink(path);
+	cr_assert(strstr(buf, "[\"io\",765,\"task\",1000]"), "%s", buf);
+}
+
 Test(device, a_register_file_behind_an_index_port)
 {
 	char want[64];
