@@ -136,8 +136,18 @@ _PREFILTER = re.compile(r"\b(?:%s)\b|tqueue\.h" % "|".join(_NAMES))
 _PREFILTER_B = re.compile((r"\b(?:%s)\b|tqueue\.h" % "|".join(_NAMES)).encode())
 
 
+# Every name of _PREFILTER holds one of these: a file with none of them
+# (most of a kernel tree) is answered by a few substring searches, much
+# faster than the regular expression's alternation at every position.
+_PREFILTER_WORDS = (b"tq", b"TQ", b"_task", b"task_queue", b"TASK_QUEUE", b"IMMEDIATE_BH",
+                    b"start_context_thread")
+assert all(any(w.decode() in n for w in _PREFILTER_WORDS) for n in _NAMES + ["tqueue.h"])
+
+
 def mentions_api(data):
     """Cheap test on raw bytes: could this file use the task-queue API?"""
+    if not any(w in data for w in _PREFILTER_WORDS):
+        return False
     return _PREFILTER_B.search(data) is not None
 
 
