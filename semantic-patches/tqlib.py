@@ -98,14 +98,14 @@ def reported_lines(fname):
 # ---------------------------------------------------------------------------
 # Tokenizer
 
-_TOKEN = re.compile(r"""
-    (?P<comment>/\*.*?\*/|//[^\n]*)
-  | (?P<string>"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*')
-  | (?P<number>\.?[0-9](?:[eEpP][+-]|[0-9A-Za-z_.])*)
-  | (?P<ident>[A-Za-z_$][A-Za-z0-9_$]*)
-  | (?P<arrow>->)
-  | (?P<punct>[^\sA-Za-z0-9_])
-  | (?P<space>\s+)
+# One match per token: the comments, literals, numbers and blanks before
+# it (dropped), then the token, or the end of the text.
+_TOKEN_AFTER = re.compile(r"""
+    (?:/\*.*?\*/|//[^\n]*
+      |"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'
+      |\.?[0-9](?:[eEpP][+-]|[0-9A-Za-z_.])*
+      |\s+)*
+    (?:(?P<ident>[A-Za-z_$][A-Za-z0-9_$]*)|(?P<punct>->|[^\sA-Za-z0-9_])|\Z)
 """, re.S | re.X)
 
 
@@ -117,21 +117,17 @@ def tokens(text):
 
 def _tokens(text):
     out = []
-    line = 1
-    pos = 0
-    n = len(text)
-    while pos < n:
-        m = _TOKEN.match(text, pos)
-        if not m:               # unterminated comment or literal: stop
-            break
+    append = out.append
+    count = text.count
+    line, prev = 1, 0
+    for m in _TOKEN_AFTER.finditer(text):
         kind = m.lastgroup
-        val = m.group(kind)
-        if kind == "ident":
-            out.append(("ident", val, line))
-        elif kind in ("arrow", "punct"):
-            out.append(("punct", val, line))
-        line += val.count("\n")
-        pos = m.end()
+        if kind is None:
+            break               # the end of the text
+        start = m.start(kind)
+        line += count("\n", prev, start)
+        prev = start
+        append((kind, m.group(kind), line))
     return out
 
 

@@ -19,64 +19,106 @@ Standard library only; used by convert, not by the .cocci files.
 
 import difflib
 import re
+import threading
 
 import tqlib
 
 # ------------------------------------------------------------- scanning
 
+# One match per token: what comes before it that is not a token (blanks,
+# newlines, comments, backslash-newlines, the other whitespace characters
+# that start nothing: "junk"), then the token, or the end of the text.  A
+# real newline in the junk (not one inside a comment or after a
+# backslash) starts a line where a `#` opens a preprocessor line.
 _SCAN = re.compile(r"""
-    (?P<comment>/\*.*?(?:\*/|\Z)|//(?:\\\n|[^\n])*)
-  | (?P<string>"(?:\\.|\\\n|[^"\\\n])*"?|'(?:\\.|[^'\\\n])*'?)
-  | (?P<number>\.?[0-9](?:[eEpP][+-]|[0-9A-Za-z_.])*)
-  | (?P<ident>[A-Za-z_$][A-Za-z0-9_$]*)
-  | (?P<cont>\\\r?\n)
-  | (?P<punct><<=|>>=|\.\.\.|->|\+\+|--|<<|>>|<=|>=|==|!=|&&|\|\||[-+*/%&|^]=|\#\#|[^\sA-Za-z0-9_$])
-  | (?P<space>[ \t\f\v\r]+|\n)
+    (?P<junk>(?:[ \t\f\v\r]+|(?P<nl>\n)|/\*.*?(?:\*/|\Z)|//(?:\\\n|[^\n])*|\\\r?\n
+               |[^\S \t\f\v\r\n])*)
+    (?:
+      (?P<string>"(?:\\.|\\\n|[^"\\\n])*"?|'(?:\\.|[^'\\\n])*'?)
+    | (?P<number>\.?[0-9](?:[eEpP][+-]|[0-9A-Za-z_.])*)
+    | (?P<ident>[A-Za-z_$][A-Za-z0-9_$]*)
+    | (?P<punct><<=|>>=|\.\.\.|->|\+\+|--|<<|>>|<=|>=|==|!=|&&|\|\||[-+*/%&|^]=|\#\#
+                |[^\sA-Za-z0-9_$])
+    | \Z
+    )
 """, re.S | re.X)
 
 
-class Tok:
-    __slots__ = ("kind", "val", "start", "end", "line", "pp")
+try:
+    from _collections import _tuplegetter
 
-    def __init__(self, kind, val, start, end, line, pp):
-        self.kind, self.val, self.start, self.end, self.line, self.pp = \
-            kind, val, start, end, line, pp
+    def _field(i, doc):
+        return _tuplegetter(i, doc)
+except ImportError:         # not CPython
+    from operator import itemgetter
+
+    def _field(i, doc):
+        return property(itemgetter(i), doc=doc)
+
+
+class Tok(tuple):
+    """A token: kind, val, start and end offsets, line, pp.  A tuple made
+    in C (scan() makes millions of them), read by name."""
+
+    __slots__ = ()
+    kind = _field(0, "ident, number, string or punct")
+    val = _field(1, "the token's text")
+    start = _field(2, "offset of its first character")
+    end = _field(3, "offset past its last character")
+    line = _field(4, "its line, from 1")
+    pp = _field(5, "on a preprocessor line")
+
+    def __new__(cls, kind, val, start, end, line, pp):
+        return tuple.__new__(cls, (kind, val, start, end, line, pp))
 
     def __repr__(self):
         return "%s@%d" % (self.val, self.line)
 
 
+_new_tok = tuple.__new__
+
+_scans = {}                 # text -> [Tok], the last few texts scanned
+_scans_lock = threading.Lock()
+_SCANS_KEPT = 8
+
+
 def scan(text):
     """[Tok] for identifiers, numbers and punctuation (strings and
     character literals as kind "string"); comments dropped.  pp is True
-    for the tokens of a preprocessor line (continuations included)."""
+    for the tokens of a preprocessor line (continuations included).  The
+    same list for the same text while it is one of the last few scanned:
+    callers do not change it."""
+    with _scans_lock:
+        hit = _scans.get(text)
+    if hit is not None:
+        return hit
+    out = _scan(text)
+    with _scans_lock:
+        _scans[text] = out
+        while len(_scans) > _SCANS_KEPT:
+            del _scans[next(iter(_scans))]
+    return out
+
+
+def _scan(text):
     out = []
-    pos, line, n = 0, 1, len(text)
-    at_bol = True
-    in_pp = False
-    while pos < n:
-        m = _SCAN.match(text, pos)
-        if m is None:
-            pos += 1
-            continue
+    append = out.append
+    count = text.count
+    line, prev = 1, 0
+    first, in_pp = True, False
+    for m in _SCAN.finditer(text):
         kind = m.lastgroup
+        if kind == "junk" or kind == "nl":
+            break               # the end of the text
+        start = m.start(kind)
+        line += count("\n", prev, start)
+        prev = start
         val = m.group(kind)
-        if kind == "space":
-            if val == "\n":
-                line += 1
-                at_bol = True
-                in_pp = False
-        elif kind == "cont":
-            line += 1
-        elif kind == "comment":
-            line += val.count("\n")
-        else:
-            if at_bol and val == "#":
-                in_pp = True
-            at_bol = False
-            out.append(Tok(kind, val, m.start(), m.end(), line, in_pp))
-            line += val.count("\n")
-        pos = m.end()
+        if first or m.start("nl") >= 0:
+            # the first token of a line: `#` starts a preprocessor line
+            in_pp = val == "#"
+            first = False
+        append(_new_tok(Tok, (kind, val, start, m.end(), line, in_pp)))
     return out
 
 
@@ -94,8 +136,18 @@ _PREFILTER = re.compile(r"\b(?:%s)\b|tqueue\.h" % "|".join(_NAMES))
 _PREFILTER_B = re.compile((r"\b(?:%s)\b|tqueue\.h" % "|".join(_NAMES)).encode())
 
 
+# Every name of _PREFILTER holds one of these: a file with none of them
+# (most of a kernel tree) is answered by a few substring searches, much
+# faster than the regular expression's alternation at every position.
+_PREFILTER_WORDS = (b"tq", b"TQ", b"_task", b"task_queue", b"TASK_QUEUE", b"IMMEDIATE_BH",
+                    b"start_context_thread")
+assert all(any(w.decode() in n for w in _PREFILTER_WORDS) for n in _NAMES + ["tqueue.h"])
+
+
 def mentions_api(data):
     """Cheap test on raw bytes: could this file use the task-queue API?"""
+    if not any(w in data for w in _PREFILTER_WORDS):
+        return False
     return _PREFILTER_B.search(data) is not None
 
 
@@ -421,22 +473,41 @@ def _attributes(toks):
     return out
 
 
+_depth_lists = {}           # id(toks) -> (toks, _depths(toks)), the last few
+_DEPTHS_KEPT = 8
+
+
 def _depths(toks):
-    """(index, token, brace depth, parenthesis depth) of each token outside
-    preprocessor lines, the depths counted after the token."""
+    """[(index, token, brace depth, parenthesis depth)] of each token
+    outside preprocessor lines, the depths counted after the token.  Made
+    once for the last few token lists asked about (hide() and the
+    analyses before it go through the same tokens several times)."""
+    with _scans_lock:
+        hit = _depth_lists.get(id(toks))
+    if hit is not None and hit[0] is toks:
+        return hit[1]
+    out = []
+    append = out.append
     depth = pdepth = 0
     for i, t in enumerate(toks):
         if t.pp:
             continue
-        if t.val == "{":
+        v = t.val
+        if v == "{":
             depth += 1
-        elif t.val == "}":
+        elif v == "}":
             depth = max(0, depth - 1)
-        elif t.val == "(":
+        elif v == "(":
             pdepth += 1
-        elif t.val == ")":
+        elif v == ")":
             pdepth = max(0, pdepth - 1)
-        yield i, t, depth, pdepth
+        append((i, t, depth, pdepth))
+    with _scans_lock:
+        # the list is kept with its tokens: their id is not reused meanwhile
+        _depth_lists[id(toks)] = (toks, out)
+        while len(_depth_lists) > _DEPTHS_KEPT:
+            del _depth_lists[next(iter(_depth_lists))]
+    return out
 
 
 def _name_macros(toks):

@@ -68,12 +68,13 @@ def private_tasks(cands, includes):
         e.kept_members = {(tag, m): q for (d, tag, m), q in declared.items() if d in seen[e]}
 
 
-def shared_task_variables(text):
+def shared_task_variables(text, toks=None):
     """The task-queue variables text declares at file scope that another
     file may name and --rename renames: not static, not members (a
     member of a structure is found by its structure), and with a new name
-    (tq_hangup, not timer)."""
-    toks = tqprep.scan(text)
+    (tq_hangup, not timer).  toks: tqprep.scan(text), if made already."""
+    if toks is None:
+        toks = tqprep.scan(text)
     out = set()
     start = 0
     for i, t, depth, pdepth in tqprep._depths(toks):
@@ -118,7 +119,9 @@ def find_candidates(entries, seen, rename):
     if rename:
         for e in entries:
             if e.candidate and "tq_struct" in e.old:
-                globals_ |= shared_task_variables(e.old)
+                # its tokens, kept with it: habits() and the steps after
+                # it scan the same text
+                globals_ |= shared_task_variables(e.old, old_tokens(e))
         # the maintainers' names: a file that calls a renamed routine or
         # helper, or names a renamed flag, is renamed too
         h = renames.habits([e for e in entries if e.candidate])

@@ -40,6 +40,7 @@ class Entry:
         self.renamed = None         # --rename: [(kind, idiom, line, msg)] said of its renames
         self.prerenamed = False     # --rename: renames made in parsed (Job.rename)
         self.regions = None
+        self.check = False          # the residue check parses it again (Job.finish)
         self.unparsed = []          # [(line, what, near)]
         self.gave_up = None         # spatch could not handle the file: why
         self.rules = {}

@@ -204,6 +204,12 @@ class Job:
                 e.new = tidy(e.old, restored)
                 for line, msg in problems:
                     e.residue.append((line, "hidden_construct", msg))
+            # the residue check parses again only the converted texts with
+            # something it could report: the others need no copy for it
+            e.check = not e.gave_up and needs_residue_check(
+                e.new, concern_names(e.new, self.members))
+            if not e.check:
+                continue
             if e.new != e.old:
                 # .func: the residue rules look at work whose routine is set
                 keep = None if e.keep is None else \
@@ -298,7 +304,6 @@ def run_stages(args, jobs, job, cands, pool, tmp):
     # converted files with something the residue rules could report are
     # parsed again, in groups of their own: a spatch run costs a second
     # to start, whatever it is given
-    check = [e for e in cands if not e.gave_up and
-             needs_residue_check(e.new, concern_names(e.new, job.members))]
+    check = [e for e in cands if e.check]
     job.progress.phase("residue check", len(check))
     run_all(pool, job.check, make_chunks(check, jobs, tmp, job.counter))
