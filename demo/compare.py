@@ -170,13 +170,17 @@ def fmt_counts(d):
     return ", ".join("%s %d" % (k, d[k]) for k in sorted(d)) if d else "none"
 
 
-def compare_profiles(legacy, converted, exact, decls):
-    """Findings about the routines (steps 3, 4 and 6)."""
+def compare_profiles(legacy, converted, exact, decls, also=None):
+    """Findings about the routines (steps 3, 4 and 6); @also: {side:
+    routines further runs of that side ran}."""
     out = []
     for name in sorted(set(legacy) | set(converted)):
         lo, co = legacy.get(name), converted.get(name)
         if not lo or not co:
             side, p = ("legacy", lo) if lo else ("converted", co)
+            other = "converted" if lo else "legacy"
+            if name in (also or {}).get(other, ()):
+                continue
             out.append(Finding("routine", "%s runs on the %s side only (queued %d times, "
                                           "ran %d)" % (name, side, p["queued"], p["ran"])))
             continue
@@ -350,7 +354,24 @@ def one_sided(scn, runs):
             side = p.split(": ", 1)[0]
             other = "converted" if side == "legacy" else "legacy"
             out.setdefault((seed, other), []).append(p)
+    # a routine one side's runs ran and the other's did not: whether an
+    # interrupt found work to defer is the interleaving's too
+    ran = {side: set(merge_profiles([r[i].monitor for r in runs]))
+           for i, side in ((1, "legacy"), (2, "converted"))}
+    for side, other in (("legacy", "converted"), ("converted", "legacy")):
+        for name in sorted(ran[other] - ran[side]):
+            out.setdefault((runs[0][0], side), []).append(RAN % name)
     return out
+
+
+# what one_sided() asks further runs of a side for, besides problems
+RAN = "%s ran"
+
+
+def ran_in(res):
+    """What run_again() looks for in a run: its problems (as alike() says
+    them) and RAN for each routine it ran."""
+    return {RAN % n for n in ((res.monitor or {}).get("routines") or {})}
 
 
 def compare_scenario(scn, runs, decls, again=None):
@@ -410,7 +431,11 @@ def compare_scenario(scn, runs, decls, again=None):
     findings = []
     if monitored and not reasons:
         if scn.concurrent:
-            findings = compare_profiles(lprof, cprof, exact, decls)
+            # a routine only one side's runs ran that further runs of the
+            # other side ran too: the interleaving's, not the conversion's
+            also = {side: {n for r in rs for n in ((r.monitor or {}).get("routines") or {})}
+                    for side, rs in (again or {}).items()}
+            findings = compare_profiles(lprof, cprof, exact, decls, also)
         else:
             # single-threaded: each seed's counts are exact
             for seed, lo, co in runs:

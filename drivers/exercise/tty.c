@@ -581,9 +581,12 @@ static int open_ports(int want)
 
 /*
  * A tick passes: each timer due by then runs, the system idle after
- * each.  A driver that polls its board from a timer (or finds lost
- * interrupts so) sees time move as on a machine, not only when a
- * process sleeps.
+ * each.  A driver that polls its board from a timer, having no line,
+ * sees time move as on a machine, not only when a process sleeps.  A
+ * driver with lines gets its rounds of interrupts with no time between
+ * (time moves while a process sleeps): a tick after each round would
+ * make what the device sends per tick, and so what a flip buffer
+ * pushed a tick later overflows with, depend on the device's policy.
  */
 static void pass_tick(void)
 {
@@ -595,10 +598,10 @@ static void pass_tick(void)
 }
 
 /*
- * Raise every line @times, the system idle after each, a tick passing
- * after each round (with no line at all, the ticks alone: a polled
- * board).  The module's lines are looked up each time: a driver may take
- * its line at its first open and give it back at its last close.
+ * Raise every line @times, the system idle after each (with no line at
+ * all, @times ticks pass instead: a polled board).  The module's lines
+ * are looked up each time: a driver may take its line at its first open
+ * and give it back at its last close.
  */
 static void raise_each(void)
 {
@@ -621,7 +624,8 @@ static void raise_lines(int times)
 
 	for (t = 0; t < times; t++) {
 		raise_each();
-		pass_tick();
+		if (!ex.nlines)
+			pass_tick();
 	}
 }
 
