@@ -28,7 +28,7 @@ volatile unsigned long shim_jiffies_plain;
 static void set_virtual(unsigned long j)
 {
 	__atomic_store_n(&virtual_jiffies, j, __ATOMIC_RELEASE);
-	shim_jiffies_plain = j;
+	__atomic_store_n(&shim_jiffies_plain, j, __ATOMIC_RELAXED);
 }
 
 void shim_clock_init(void)
@@ -44,7 +44,7 @@ unsigned long shim_jiffies(void)
 		return __atomic_load_n(&virtual_jiffies, __ATOMIC_ACQUIRE);
 	j = INITIAL_JIFFIES +
 	    (unsigned long) ((shim_clock_ns() - boot_ns) / NSEC_PER_JIFFY);
-	shim_jiffies_plain = j;
+	__atomic_store_n(&shim_jiffies_plain, j, __ATOMIC_RELAXED);
 	return j;
 }
 
@@ -113,7 +113,8 @@ static unsigned long jiffy_tick(const char *site, unsigned long j)
 		if (__atomic_compare_exchange_n(&virtual_jiffies, &old, j + 1,
 						0, __ATOMIC_SEQ_CST,
 						__ATOMIC_SEQ_CST))
-			shim_jiffies_plain = j + 1;
+			__atomic_store_n(&shim_jiffies_plain, j + 1,
+					 __ATOMIC_RELAXED);
 		shim_point(SHIM_POINT_RELAX);
 	} else if (shim_controlled) {
 		shim_ctl_delay(shim_ns_until_jiffy(j + 1) + 1);
