@@ -354,8 +354,13 @@ def one_sided(scn, runs):
             side = p.split(": ", 1)[0]
             other = "converted" if side == "legacy" else "legacy"
             out.setdefault((seed, other), []).append(p)
-    # a routine one side's runs ran and the other's did not: whether an
-    # interrupt found work to defer is the interleaving's too
+    # a routine one side's runs ran and the other's did not, every run
+    # having ended well (a run that failed ran what it ran because it
+    # failed): whether an interrupt found work to defer is the
+    # interleaving's too
+    if out or any(run_problems(side, r[i], monitored)
+                  for r in runs for i, side in ((1, "legacy"), (2, "converted"))):
+        return out
     ran = {side: set(merge_profiles([r[i].monitor for r in runs]))
            for i, side in ((1, "legacy"), (2, "converted"))}
     for side, other in (("legacy", "converted"), ("converted", "legacy")):
@@ -365,7 +370,7 @@ def one_sided(scn, runs):
 
 
 # what one_sided() asks further runs of a side for, besides problems
-RAN = "%s ran"
+RAN = "routine %s ran"
 
 
 def ran_in(res):
