@@ -82,14 +82,30 @@ _scans_lock = threading.Lock()
 _SCANS_KEPT = 8
 
 
+_pinned = {}                # text -> [Tok], the texts a caller holds (pin())
+
+
+def pin(text, toks, old=None):
+    """Keep toks as scan(text) for as long as the caller holds text (a
+    file's current text, scanned by each analysis in turn over the whole
+    tree: the last few alone would be scanned again in every pass);
+    old, the text it held before, is let go."""
+    with _scans_lock:
+        if old is not None and old is not text:
+            _pinned.pop(old, None)
+        _pinned[text] = toks
+
+
 def scan(text):
     """[Tok] for identifiers, numbers and punctuation (strings and
     character literals as kind "string"); comments dropped.  pp is True
     for the tokens of a preprocessor line (continuations included).  The
-    same list for the same text while it is one of the last few scanned:
-    callers do not change it."""
+    same list for the same text while it is pinned or one of the last
+    few scanned: callers do not change it."""
     with _scans_lock:
-        hit = _scans.get(text)
+        hit = _pinned.get(text)
+        if hit is None:
+            hit = _scans.get(text)
     if hit is not None:
         return hit
     out = _scan(text)

@@ -81,7 +81,9 @@ def old_tokens(e):
     """tqprep.scan(e.old), once for the text it is now."""
     memo = getattr(e, "_old_toks", None)
     if memo is None or memo[0] is not e.old:
-        memo = e._old_toks = (e.old, tqprep.scan(e.old))
+        toks = tqprep.scan(e.old)
+        tqprep.pin(e.old, toks, memo and memo[0])
+        memo = e._old_toks = (e.old, toks)
     return memo[1]
 
 
