@@ -19,6 +19,28 @@ _TQ_MEMBER = re.compile(r"\bstruct\s+tq_struct\s*\**\s*(\w+)\s*(?:\[[^]\n]*\]\s*
 _STRUCT_TAG = re.compile(r"\bstruct\s+(\w+)\s*\{")
 
 
+def words_pattern(words):
+    """An alternation matching exactly the words, their common prefixes
+    factored out (bh, bh_1, bh_pointer: bh(?:_(?:1|pointer))?): Python's
+    regular expressions try every alternative at every position, and a
+    file most of whose positions start none of the words is then passed
+    over a character at a time, not a word at a time."""
+    tree = {}
+    for w in words:
+        node = tree
+        for ch in w:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def emit(node):
+        alts = [re.escape(ch) + emit(sub) for ch, sub in sorted(node.items()) if ch]
+        if not alts:
+            return ""
+        body = alts[0] if len(alts) == 1 else "(?:%s)" % "|".join(alts)
+        return "(?:%s)?" % body if "" in node else body
+    return emit(tree)
+
+
 def private_tasks(cands, includes):
     """Each candidate's e.kept_tasks, {name: queue}, and e.kept_members,
     {(struct tag, member): queue}, of the tasks queued on private task
@@ -134,7 +156,7 @@ def find_candidates(entries, seen, rename):
     by_real = seen.by_real
     mem_re = re.compile(r"(?:\.|->)\s*(%s)\b" % "|".join(map(re.escape, sorted(members)))) \
         if members else None
-    glob_re = re.compile(r"\b(%s)\b" % "|".join(map(re.escape, sorted(globals_)))) \
+    glob_re = re.compile(r"\b(%s)\b" % words_pattern(globals_)) \
         if globals_ else None
     for e in entries:
         if e.candidate or e.old is None:

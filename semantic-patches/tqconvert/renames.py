@@ -240,6 +240,59 @@ _SETUPS = frozenset({"INIT_TQUEUE", "PREPARE_TQUEUE", "INIT_WORK", "PREPARE_WORK
                      "DECLARE_WORK"})
 
 _HABITS = {}
+_FILE_HABITS = {}           # id(entry) -> (its text, _habits_of() of it)
+
+
+def _habits_of(e):
+    """What habits() reads of one file, once for the text it has: the
+    routines it hands to a task, the functions it registers as handlers,
+    and per function defined, (name, does it queue, [(flag, is it a
+    member)] its bit operations touch)."""
+    memo = _FILE_HABITS.get(id(e))
+    if memo is not None and memo[0] is e.old:
+        return memo[1]
+    toks = old_tokens(e)
+    routines, handlers, funcs = set(), set(), []
+    for i, t in enumerate(toks):
+        if t.kind != "ident" or i + 1 >= len(toks):
+            continue
+        if t.val in _SETUPS and toks[i + 1].val == "(":
+            args = tqprep._args(toks, i + 1)
+            if len(args) >= 2:
+                f = tqprep._last_name(toks, *args[1])
+                if f:
+                    routines.add(f)
+        elif t.val == "routine" and toks[i + 1].val in ("=", ":"):
+            k = i + 2
+            while k < len(toks) and toks[k].val not in (";", ",", "}"):
+                k += 1
+            f = tqprep._last_name(toks, i + 2, k)
+            if f:
+                routines.add(f)
+        elif t.val in _HANDLERS and toks[i + 1].val == "(":
+            args = tqprep._args(toks, i + 1)
+            if len(args) >= 2:
+                handlers.add(tqprep._last_name(toks, *args[1]))
+        elif t.val == "function" and i and toks[i - 1].val in (".", "->") and \
+                toks[i + 1].val == "=" and i + 2 < len(toks):
+            handlers.add(toks[i + 2].val)
+    for head, lb, rb in tqprep._functions(toks):
+        name = tqprep._function_name(toks[head:lb])
+        if not name:
+            continue
+        body = {t.val for t in toks[lb:rb]}
+        flagged = []
+        for j in range(lb, rb):
+            if toks[j].val in _BITOPS and j + 1 < rb and toks[j + 1].val == "(":
+                for lo, hi in tqprep._args(toks, j + 1)[1:2]:
+                    last = tqprep._last_name(toks, lo, hi)
+                    if last and tqlib.flag_name(last):
+                        flagged.append((last, hi - lo >= 2 and toks[hi - 2].val in (".", "->")))
+        funcs.append((name, bool(body & _QUEUEING), flagged))
+    out = (routines, handlers, funcs)
+    # the entry is held by the caller for the whole run: its id stays its own
+    _FILE_HABITS[id(e)] = (e.old, out)
+    return out
 
 
 def habits(cands):
@@ -267,51 +320,20 @@ def habits(cands):
     for e in cands:
         code = tqlib.facts(e.old).code
         if any(w in code for w in ("task", "tq", "_bh", "WORK")):
-            files.append((e, old_tokens(e)))
+            files.append((e, _habits_of(e)))
     # first the routines and the handlers, then who uses what
-    for e, toks in files:
-        for i, t in enumerate(toks):
-            if t.kind != "ident" or i + 1 >= len(toks):
-                continue
-            if t.val in _SETUPS and toks[i + 1].val == "(":
-                args = tqprep._args(toks, i + 1)
-                if len(args) >= 2:
-                    f = tqprep._last_name(toks, *args[1])
-                    if f:
-                        routines.add(f)
-            elif t.val == "routine" and toks[i + 1].val in ("=", ":"):
-                k = i + 2
-                while k < len(toks) and toks[k].val not in (";", ",", "}"):
-                    k += 1
-                f = tqprep._last_name(toks, i + 2, k)
-                if f:
-                    routines.add(f)
-            elif t.val in _HANDLERS and toks[i + 1].val == "(":
-                args = tqprep._args(toks, i + 1)
-                if len(args) >= 2:
-                    handlers.add(tqprep._last_name(toks, *args[1]))
-            elif t.val == "function" and i and toks[i - 1].val in (".", "->") and \
-                    toks[i + 1].val == "=" and i + 2 < len(toks):
-                handlers.add(toks[i + 2].val)
-    for e, toks in files:
-        for head, lb, rb in tqprep._functions(toks):
-            name = tqprep._function_name(toks[head:lb])
-            if not name:
-                continue
+    for e, (mine, theirs, _) in files:
+        routines |= mine
+        handlers |= theirs
+    for e, (_, _, funcs) in files:
+        for name, queues, flagged in funcs:
             defined.setdefault(name, e)
-            body = {t.val for t in toks[lb:rb]}
-            queues = bool(body & _QUEUEING)
             if queues and tqlib.helper_name(name):
                 helpers.add(name)
             if not queues and name not in routines:
                 continue
-            for j in range(lb, rb):
-                if toks[j].val in _BITOPS and j + 1 < rb and toks[j + 1].val == "(":
-                    for lo, hi in tqprep._args(toks, j + 1)[1:2]:
-                        last = tqprep._last_name(toks, lo, hi)
-                        if last and tqlib.flag_name(last):
-                            flags.setdefault(last, hi - lo >= 2 and
-                                             toks[hi - 2].val in (".", "->"))
+            for last, member in flagged:
+                flags.setdefault(last, member)
     functions = {}
     api = set(tqlib.LEGACY) | _QUEUEING | _API_NAMES
     for f in sorted(routines | helpers):
