@@ -371,6 +371,13 @@ def one_sided(scn, runs):
 
 # what one_sided() asks further runs of a side for, besides problems
 RAN = "routine %s ran"
+_RAN = re.compile(r"routine \S+ ran\Z")
+
+
+def is_ran(ask):
+    """Is this ask of one_sided() (as alike() says it) a routine to see
+    run, not a problem to see again?"""
+    return _RAN.match(ask) is not None
 
 
 def ran_in(res):

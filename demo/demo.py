@@ -262,7 +262,7 @@ def run_again(ran):
             done = 0
             # a routine missing from runs that ended well: a few more
             # (a conversion that lost it keeps it lost, and costs that)
-            most = AGAIN_RAN if all(w.startswith("routine ") for w in want) else AGAIN
+            most = AGAIN_RAN if all(compare.is_ran(w) for w in want) else AGAIN
             while want and done < most:
                 n = min(cpus, most - done)
                 for res in pool.map(one, [(i, side, seed)] * n):

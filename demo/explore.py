@@ -118,13 +118,13 @@ def systematic(jobs, pairs, refs, decls, results=None):
     failures, overlaps, sites = {}, {}, {p: [] for p in pairs}
     selfs = {}
     count = [0]
+    own = [owned(results, i) for i in range(len(jobs))]
 
     def note(p, spec, res):
         i, side = p
         scn, exe = jobs[i]
         count[0] += 1
-        why = check_longer(scn, side, exe[side], spec, res, refs[i], decls(i),
-                           owned(results, i))
+        why = check_longer(scn, side, exe[side], spec, res, refs[i], decls(i), own[i])
         if side == "converted":
             overlaps.setdefault(i, set()).update(compare.overlapping(res.monitor))
             selfs.setdefault(i, set()).update(self_concurrent(res))
@@ -247,6 +247,7 @@ def explore(args, jobs, results, decls, rep, t0):
     overlaps = {i: set(sys_overlaps.get(i, ())) for i in range(len(jobs))}
     # schedules per batch, per pair: grown until a batch takes BATCH_SECONDS
     size = {p: 16 for p in pairs}
+    own = [owned(results, i) for i in range(len(jobs))]
 
     def spec_of(p, seed):
         return "pct:%d:%d:%d" % (seed, DEPTH, steps[p])
@@ -257,7 +258,7 @@ def explore(args, jobs, results, decls, rep, t0):
         specs = [spec_of(p, seed) for seed in seeds]
         res = runner.run_batch(exe[side], scn.driver, scn.name, specs, env=SIZE)
         return p, [(seed, spec, check_longer(scn, side, exe[side], spec, r, refs[i], decls(i),
-                                             owned(results, i)),
+                                             own[i]),
                     (compare.overlapping(r.monitor), self_concurrent(r))
                     if side == "converted" else (set(), set()))
                    for seed, spec, r in zip(seeds, specs, res) if r is not None], \
