@@ -107,11 +107,13 @@ def last_bug(text):
         if line.startswith("<") and line[2:3] == ">":
             line = line[3:]
         lines.append(line)
+    at = next((line for line in lines if line.startswith("EIP is at ")), None)
     for kinds in (("BUG:", "Oops", "Unable to handle", "Kernel panic",
                    "Slab corruption"), ("kernel BUG", "WARNING:")):
         for line in lines:
             if line.startswith(kinds):
-                return line
+                # where, as the runner found it (runner.oops_at)
+                return line + ("; " + at if at and kinds[0] == "BUG:" else "")
     return None
 
 

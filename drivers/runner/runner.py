@@ -153,7 +153,64 @@ def run(exe, driver, scenario, seed=1, env=None, timeout=120, sched=None):
         err = (x.stderr or b"").decode(errors="replace") if isinstance(x.stderr, bytes) \
             else (x.stderr or "")
     scn, mon = parse(out)
-    return Result(rc, scn, mon, out, err, round(time.time() - t, 3))
+    return Result(rc, scn, mon, out, with_oops_at(exe, rc, err), round(time.time() - t, 3))
+
+
+# The shim's oops (shim/traps.c) gives the faulting ip; the host's call
+# trace after it, glibc's backtrace_symbols_fd(), the frames as
+# "object(+offset)[address]", which give where the object was loaded.
+_OOPS_IP = re.compile(r"Oops: .*, ip ([0-9a-f]+)$", re.M)
+_FRAME = re.compile(r"^(\S+)\(\+0x([0-9a-f]+)\)\[0x([0-9a-f]+)\]$", re.M)
+_SYMBOLS = {}       # (exe, mtime) -> [(start, size, name)] of its functions
+
+
+def _functions(exe):
+    try:
+        key = (exe, os.stat(exe).st_mtime)
+    except OSError:
+        return []
+    if key not in _SYMBOLS:
+        try:
+            text = subprocess.run(["nm", "-S", "--defined-only", exe], capture_output=True,
+                                  text=True, errors="replace", timeout=60).stdout
+        except (OSError, subprocess.TimeoutExpired):
+            text = ""
+        syms = []
+        for line in text.splitlines():
+            f = line.split()
+            if len(f) == 4 and f[2] in "tTwW":
+                syms.append((int(f[0], 16), int(f[1], 16), f[3]))
+        _SYMBOLS[key] = sorted(syms)
+    return _SYMBOLS[key]
+
+
+def oops_at(exe, err):
+    """The kernel's "EIP is at function+0xoff/0xsize" line for an oops in
+    a run's stderr, the faulting ip found in the binary's symbols, or
+    None: the function a driver faulted in, without a debugger."""
+    m = _OOPS_IP.search(err or "")
+    if not m:
+        return None
+    ip = int(m.group(1), 16)
+    name = os.path.basename(exe)
+    for f in _FRAME.finditer(err, m.end()):
+        if os.path.basename(f.group(1)) != name:
+            continue
+        at = ip - (int(f.group(3), 16) - int(f.group(2), 16))
+        for start, size, sym in _functions(exe):
+            if start <= at < start + size:
+                return "EIP is at %s+0x%x/0x%x" % (sym, at - start, size)
+        return None
+    return None
+
+
+def with_oops_at(exe, rc, err):
+    """err, and after it where the oops was, if the run died of one."""
+    if isinstance(rc, int) and rc < 0 and "Oops: " in (err or ""):
+        at = oops_at(exe, err)
+        if at:
+            return err + ("" if err.endswith("\n") else "\n") + at + "\n"
+    return err
 
 
 BATCH_LINE = re.compile(r"^# batch (\d+) (SHIM_SCHED=\S*|exit -?\d+|signal \d+)$")
@@ -211,7 +268,8 @@ def run_batch(exe, driver, scenario, scheds, seed=1, env=None, timeout=120):
         rc = "timeout" if end in (None, "signal 14") else \
             int(end.split()[1]) if end.startswith("exit") else -int(end.split()[1])
         scn, mon = parse(o)
-        results.append(Result(rc, scn, mon, o, errs.get(n, ("", None))[0], each))
+        results.append(Result(rc, scn, mon, o, with_oops_at(exe, rc, errs.get(n, ("", None))[0]),
+                              each))
     return results
 
 
