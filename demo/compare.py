@@ -309,7 +309,9 @@ def legacy_could_overlap(a, b, legacy_prof):
 
 
 def new_concurrency(legacy_mons, converted_mons, legacy_prof):
-    """Pairs of routines keventd ran one after the other that now overlap."""
+    """Pairs of work routines that overlap now and could not on the legacy
+    side (legacy_could_overlap(): keventd's tasks one after the other, and
+    the bottom halves one at a time, two tq_immediate tasks too)."""
     def overlaps(mons):
         s = set()
         for m in mons:
@@ -319,14 +321,10 @@ def new_concurrency(legacy_mons, converted_mons, legacy_prof):
     before = {(a, b) for a, b, _, _ in overlaps(legacy_mons)}
     out = []
     for a, b, ka, kb in sorted(overlaps(converted_mons)):
-        if (a, b) in before:
+        if (a, b) in before or ka != "work" or kb != "work":
             continue
-        # could they overlap on the legacy side at all?  Only if one ran
-        # outside keventd there (a bottom half, an interrupt handler)
-        serial = all(ka == "work" and kb == "work" for _ in [0]) and all(
-            set((legacy_prof.get(x) or {}).get("queues", {})) <= {"keventd"}
-            for x in (a, b))
-        if serial and ka == "work" and kb == "work":
+        # the race check's rule: what the legacy side could overlap is not new
+        if not legacy_could_overlap(a, b, legacy_prof):
             out.append((a, b))
     return out
 
