@@ -332,13 +332,15 @@ class Driver:
 
     def key(self):
         """What a saved search is valid for: the driver's sources, or the
-        binary when they are not known, and the device's format."""
+        binary when they are not known, and the device's format; by the
+        files' names and texts, not where they are (another checkout of
+        the same driver replays the line)."""
         h = hashlib.sha256(("device format %d\n" % DEVICE_FORMAT).encode())
         files = list(self.files or [self.exe])
         for f in files:
             with open(f, "rb") as fh:
                 text = fh.read()
-            h.update(f.encode() + b"\0" + text)
+            h.update(os.path.basename(f).encode() + b"\0" + text)
             # the headers beside it it includes, which gcov may not list
             for inc in re.findall(rb'^\s*#\s*include\s*"([^"]+)"', text, re.M):
                 path = os.path.join(os.path.dirname(f), inc.decode(errors="replace"))
