@@ -468,11 +468,16 @@ def _one_queue(out, q, files, mode, texts):
             out.moves.setdefault(fi.key, []).append((fi.toks[c.i].start, "%s: %s -> %s: %s" % (
                 routine, q, target, why)))
         else:
-            out.notes.setdefault(fi.key, []).append((fi.toks[c.i].start,
-                                                     "context change: the routine of "
-                                                     "%s (not found)%s" % (
-                                                         task, why[len(task):])))
+            out.notes.setdefault(fi.key, []).append((fi.toks[c.i].start, "%s%s" % (
+                unknown_routine(task), why[len(task):])))
     out.converted.append((home.key, q, target, sorted(freed)))
+
+
+def unknown_routine(task):
+    """A context change note's start, for a task whose routine none of the
+    files given sets up (the tty core's flip task, converted with one
+    driver): where it is set up is not a file convert was given."""
+    return "context change: the routine of %s (set up in none of the files given)" % task
 
 
 _QUEUE_WORDS = frozenset({"tq", "tqueue", "task", "queue", "tasks"})

@@ -111,8 +111,8 @@ def context_changes(cands):
             if routine:
                 e.moves.append((line, "%s: %s -> events: %s" % (routine, queue, why)))
             else:
-                e.notes.append((line, "context change: the routine of %s (not found) %s"
-                                % (task, why[len(task) + 1:])))
+                e.notes.append((line, "%s %s" % (tqbh.unknown_routine(task),
+                                                 why[len(task) + 1:])))
 
 
 def line_map(old, new):

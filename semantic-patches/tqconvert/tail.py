@@ -249,7 +249,7 @@ def _marked_elsewhere(out, key, text, marks, texts):
                                                   % (routine, why)))
         else:
             out.notes.setdefault(key, []).append((toks[i].start, (
-                "context change: the routine of %s (not found) %s" % (task, why[len(task) + 1:]))))
+                "%s %s" % (tqbh.unknown_routine(task), why[len(task) + 1:]))))
 
 
 def _moved(out, key, text):

@@ -393,8 +393,7 @@ def fix(e, members, texts):
         if routine:
             e.moves.append((line, "%s: %s -> events: %s %s" % (routine, q, task, why[q])))
         else:
-            e.notes.append((line, "context change: the routine of %s (not found) %s"
-                            % (task, why[q])))
+            e.notes.append((line, "%s %s" % (tqbh.unknown_routine(task), why[q])))
 
 
 def _task_names(code):
