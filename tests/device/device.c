@@ -21,18 +21,11 @@
 #include <world/irq.h>
 #include "child.h"
 #include "suite.h"
+#include "world.h"
 
 void __sanitizer_cov_trace_const_cmp1(u8 a, u8 b);
 void __sanitizer_cov_trace_cmp4(u32 a, u32 b);
 void __sanitizer_cov_trace_switch(unsigned long val, void *table);
-
-static void configure(const char *line)
-{
-	char err[256] = "";
-
-	cr_assert_eq(sim_device_configure(line, err, sizeof(err)), 0, "%s: %s",
-		     line, err);
-}
 
 /* The n-th reads of @port, @count of them, into @out. */
 static void reads(unsigned long port, unsigned int *out, int count)
@@ -322,25 +315,6 @@ Test(device, is_configured_by_SHIM_DEVICE_at_start)
 	cr_assert(WIFEXITED(res.status) && WEXITSTATUS(res.status) == 2,
 		  "a bad line is a usage error: %s", res.out);
 	assert_child_said(&res, "SHIM_DEVICE: 0x300=often: expected");
-}
-
-/* the whole report, NUL terminated, in @buf */
-static void report(char *buf, size_t len)
-{
-	char path[] = "/tmp/device-report.XXXXXX";
-	int fd = mkstemp(path);
-	FILE *f;
-	size_t n;
-
-	cr_assert_geq(fd, 0);
-	close(fd);
-	cr_assert_eq(sim_device_report(path), 0);
-	f = fopen(path, "r");
-	cr_assert_not_null(f);
-	n = fread(buf, 1, len - 1, f);
-	buf[n] = 0;
-	fclose(f);
-	unlink(path);
 }
 
 Test(device, learns_what_a_read_was_compared_with)

@@ -13,18 +13,11 @@
 #include <world/device.h>
 #include <world/pci.h>
 #include "suite.h"
+#include "world.h"
 
 #define ANY SIM_PCI_ANY
 
 TestSuite(pci, .timeout = SUITE_TIMEOUT);
-
-static void configure(const char *line)
-{
-	char err[256] = "";
-
-	cr_assert_eq(sim_device_configure(line, err, sizeof(err)), 0, "%s: %s",
-		     line, err);
-}
 
 static int find(unsigned int vendor, unsigned int device, int from)
 {
@@ -42,24 +35,6 @@ static unsigned int config(int fn, int where, int size)
 static void set(int fn, int where, int size, unsigned int v)
 {
 	cr_assert_eq(sim_pci_config(fn, 1, where, size, &v), 0);
-}
-
-static void report(char *buf, size_t len)
-{
-	char path[] = "/tmp/pci-report.XXXXXX";
-	int fd = mkstemp(path);
-	FILE *f;
-	size_t n;
-
-	cr_assert_geq(fd, 0);
-	close(fd);
-	cr_assert_eq(sim_device_report(path), 0);
-	f = fopen(path, "r");
-	cr_assert_not_null(f);
-	n = fread(buf, 1, len - 1, f);
-	buf[n] = 0;
-	fclose(f);
-	unlink(path);
 }
 
 Test(pci, is_empty_by_default)
