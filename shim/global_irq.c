@@ -213,6 +213,7 @@ void shim_irq_enter(void)
 	if (unlikely(shim_controlled) && !shim_preempt)
 		shim_ctl_irq_enter();
 	shim_preempt_add(HARDIRQ_OFFSET);
+	shim_defer_begin();
 	shim_jiffy_polls = 0;
 	__atomic_add_fetch(&irqs_running, 1, __ATOMIC_SEQ_CST);
 	if (unlikely(test_bit(0, &global_irq_lock)) &&
@@ -225,6 +226,8 @@ void shim_irq_exit(void)
 	__atomic_sub_fetch(&irqs_running, 1, __ATOMIC_SEQ_CST);
 	irq_lock_changed();
 	shim_preempt_sub(HARDIRQ_OFFSET);
+	/* what the handler woke runs now (sched.c) */
+	shim_defer_end();
 }
 
 /*

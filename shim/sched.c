@@ -254,10 +254,12 @@ void schedule(void)
 	}
 	if (!shim_sleep_begin(tsk, task_running, tsk))
 		return;
+	/* runnable, and not held by an interrupt still running (below) */
 	for (;;) {
 		seq = __atomic_load_n(&tsk->shim_wake_seq, __ATOMIC_SEQ_CST);
 		if (__atomic_load_n(&tsk->state, __ATOMIC_SEQ_CST) ==
-		    TASK_RUNNING)
+			    TASK_RUNNING &&
+		    !__atomic_load_n(&tsk->shim_wake_held, __ATOMIC_SEQ_CST))
 			break;
 		shim_host_wait(&tsk->shim_wake_seq, seq, -1);
 	}
@@ -303,8 +305,93 @@ void shim_wake_kick(struct task_struct *p)
 	put_task_struct(p);
 }
 
+/*
+ * A wake-up in interrupt context takes effect when the interrupt ends.
+ * The kernel's does on the CPU it was made on: a hard interrupt's
+ * handler, a timer or a bottom half runs to its end before that CPU
+ * switches to what it woke, and 2.4 ran the bottom halves a handler
+ * marked at the handler's exit (do_softirq() in do_IRQ()).  Here the
+ * woken task is a host thread of its own, which would run at once, beside
+ * the rest of the handler: what it sees of the device and of the
+ * driver's state (a close polling a status register the handler is about
+ * to write) would depend on the host's timing, and a scenario run twice
+ * with one seed would differ.  So inside the interrupt context the shim
+ * enters (shim_defer_begin(): irq_enter(), a timer's or a bottom half's
+ * run) a wake-up is decided at once, the task marked runnable and counted
+ * in, but held: its shim_wake_held keeps it in schedule(), whoever else
+ * kicks it, until shim_defer_end() of the outermost context lets it go.
+ *
+ * In virtual time only: what a scenario sets for runs that repeat to the
+ * bit (time.c), with the clock moved between steps by a task that waits
+ * for the others to sleep.  In real time the shim plays an SMP machine,
+ * where the woken task may run at once on another CPU, and a handler may
+ * wait for it to (a timer spinning until a task it woke lets it go).
+ */
+#define DEFER_MAX 64
+
+static __thread int defer_depth;
+static __thread int defer_nr;
+static __thread struct task_struct *deferred[DEFER_MAX];
+
+int shim_deferring(void)
+{
+	return defer_depth && shim_clock_is_virtual();
+}
+
+void shim_defer_begin(void)
+{
+	defer_depth++;
+}
+
+/* @p held by one wake-up fewer: its schedule() looks again */
+static void wake_unhold(struct task_struct *p)
+{
+	__atomic_sub_fetch(&p->shim_wake_held, 1, __ATOMIC_SEQ_CST);
+	__atomic_add_fetch(&p->shim_wake_seq, 1, __ATOMIC_SEQ_CST);
+	shim_host_wake(&p->shim_wake_seq, 1);
+}
+
+/* shim_wake_mark() in interrupt context: 1 if @p was marked, and held */
+static int wake_mark_held(struct task_struct *p, long mode)
+{
+	/* held before it can be seen runnable */
+	__atomic_add_fetch(&p->shim_wake_held, 1, __ATOMIC_SEQ_CST);
+	if (!shim_wake_mark(p, mode)) {
+		wake_unhold(p);
+		return 0;
+	}
+	if (defer_nr < DEFER_MAX) {
+		deferred[defer_nr++] = p;
+		return 1;
+	}
+	/* too many at once: this one goes now */
+	__atomic_sub_fetch(&p->shim_wake_held, 1, __ATOMIC_SEQ_CST);
+	shim_wake_kick(p);
+	return 1;
+}
+
+void shim_defer_end(void)
+{
+	int i, n;
+
+	if (--defer_depth)
+		return;
+	n = defer_nr;
+	defer_nr = 0;
+	for (i = 0; i < n; i++) {
+		__atomic_sub_fetch(&deferred[i]->shim_wake_held, 1,
+				   __ATOMIC_SEQ_CST);
+		shim_wake_kick(deferred[i]);
+	}
+	shim_softirq_undefer();
+	if (n)
+		shim_point(SHIM_POINT_WAKE);
+}
+
 int shim_try_to_wake_up(struct task_struct *p, long mode)
 {
+	if (shim_deferring())
+		return wake_mark_held(p, mode);
 	if (!shim_wake_mark(p, mode))
 		return 0;
 	shim_wake_kick(p);
@@ -315,6 +402,8 @@ int shim_try_to_wake_up(struct task_struct *p, long mode)
 /* Mark @p for waking; kicked now if the queue is full, else by shim_wake_up_q(). */
 int shim_wake_q_add(struct shim_wake_q *q, struct task_struct *p, long mode)
 {
+	if (shim_deferring())
+		return wake_mark_held(p, mode);
 	if (!shim_wake_mark(p, mode))
 		return 0;
 	if (q->nr < WAKE_Q_MAX)

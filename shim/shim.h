@@ -74,6 +74,17 @@ extern void shim_schedule_kernel_locked(struct task_struct *tsk);
 extern int shim_try_to_wake_up(struct task_struct *p, long mode);
 
 /*
+ * sched.c: interrupt context the shim enters (a hard interrupt, a timer,
+ * a bottom half): wake-ups made inside are carried out, and bottom halves
+ * marked are let run (softirq.c), when the outermost one ends.
+ */
+extern void shim_defer_begin(void);
+extern void shim_defer_end(void);
+extern int shim_deferring(void);
+/* softirq.c: the bottom halves and kicks of ksoftirqd put off until then */
+extern void shim_softirq_undefer(void);
+
+/*
  * Wake-ups decided under a lock and carried out after it is dropped
  * (sched.c): shim_wake_q_add() marks a task runnable, shim_wake_up_q()
  * wakes the tasks marked, as the kernel's later wake_q does.

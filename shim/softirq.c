@@ -28,10 +28,35 @@ void remove_bh(int nr)
 	bh_base[nr] = NULL;
 }
 
+/*
+ * Marked in interrupt context (sched.c's shim_defer_begin()): the bottom
+ * halves are marked, and ksoftirqd kicked, when that context ends, as
+ * 2.4 ran them at the handler's exit; not beside the rest of the handler.
+ */
+static __thread unsigned long deferred_bh;
+static __thread int deferred_kick;
+
 void mark_bh(int nr)
 {
+	if (shim_deferring()) {
+		deferred_bh |= 1UL << nr;
+		return;
+	}
 	set_bit(nr, &bh_active);
 	shim_kick_ksoftirqd();
+}
+
+void shim_softirq_undefer(void)
+{
+	unsigned long bh = deferred_bh;
+	int kick = deferred_kick;
+
+	deferred_bh = 0;
+	deferred_kick = 0;
+	if (bh)
+		__atomic_or_fetch(&bh_active, bh, __ATOMIC_SEQ_CST);
+	if (bh || kick)
+		shim_kick_ksoftirqd();
 }
 
 void shim_kick_ksoftirqd(void)
@@ -39,6 +64,10 @@ void shim_kick_ksoftirqd(void)
 	struct task_struct *t =
 		__atomic_load_n(&ksoftirqd_task, __ATOMIC_ACQUIRE);
 
+	if (shim_deferring()) {
+		deferred_kick = 1;
+		return;
+	}
 	__atomic_add_fetch(&ksoftirqd_kick, 1, __ATOMIC_SEQ_CST);
 	/* counted in before it can run, so never seen idle with work */
 	if (t)
@@ -59,10 +88,12 @@ static void run_bottom_halves(void)
 			/* not while 2.4's cli() lock is held (bh_action()) */
 			shim_bh_enter();
 			shim_preempt_add(SOFTIRQ_OFFSET);
+			shim_defer_begin();
 			trace_softirq_entry(bh_base[nr]);
 			bh_base[nr]();
 			trace_softirq_exit(bh_base[nr]);
 			shim_preempt_sub(SOFTIRQ_OFFSET);
+			shim_defer_end();
 			shim_bh_exit();
 		}
 	}

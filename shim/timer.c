@@ -243,11 +243,13 @@ static int run_first_timer(unsigned long now, unsigned long *flags)
 	spin_unlock_irqrestore(&timers_lock, *flags);
 
 	shim_preempt_add(SOFTIRQ_OFFSET);
+	shim_defer_begin();
 	shim_point(SHIM_POINT_TIMER);
 	trace_timer_expire_entry(timer, fn);
 	fn(data);
 	trace_timer_expire_exit(timer, fn);
 	shim_preempt_sub(SOFTIRQ_OFFSET);
+	shim_defer_end();
 
 	spin_lock_irqsave(&timers_lock, *flags);
 	running_timer = NULL;

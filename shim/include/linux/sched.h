@@ -59,6 +59,12 @@ struct task_struct {
 	atomic_t usage;
 	unsigned int shim_wake_seq; /* wait word: bumped by each wake-up */
 	/*
+	 * Wake-ups of it made in interrupt context and not yet carried out
+	 * (sched.c): marked runnable, it waits in schedule() for these to
+	 * end, at the exit of the interrupt that woke it.
+	 */
+	unsigned int shim_wake_held;
+	/*
 	 * Asleep in schedule() (or ksoftirqd waiting for a kick): not
 	 * counted among the tasks that can run (shim_quiesce()); set and
 	 * cleared under shim_sleep_lock, by the task and by its wakers.
