@@ -335,7 +335,13 @@ static __thread struct task_struct *deferred[DEFER_MAX];
 
 int shim_deferring(void)
 {
-	return defer_depth && shim_clock_is_virtual();
+	/*
+	 * Not under controlled scheduling: there the controller already
+	 * decides what runs at each point, a woken task beside the rest of
+	 * a handler being one of the interleavings it explores; and its
+	 * fibers share one host thread, whose thread-locals these are.
+	 */
+	return defer_depth && shim_clock_is_virtual() && !shim_controlled;
 }
 
 void shim_defer_begin(void)
