@@ -113,10 +113,11 @@ def systematic(jobs, pairs, refs, decls, results=None):
     each queueing call site they passed, and on the converted side
     stall:ROUTINE for each routine declared safe beside itself, in one
     batch per pair: {pair: (spec, why)} of the first failure of each, how
-    many ran, {scenario: overlapping routines}, how many sites, and
-    {scenario: routines seen concurrent with themselves}."""
+    many ran, {scenario: overlapping routines}, how many sites,
+    {scenario: routines seen concurrent with themselves} and {pair: the
+    flush sites of its runs}."""
     failures, overlaps, sites = {}, {}, {p: [] for p in pairs}
-    selfs = {}
+    selfs, flushes = {}, {}
     count = [0]
     own = [owned(results, i) for i in range(len(jobs))]
 
@@ -125,6 +126,7 @@ def systematic(jobs, pairs, refs, decls, results=None):
         scn, exe = jobs[i]
         count[0] += 1
         why = check_longer(scn, side, exe[side], spec, res, refs[i], decls(i), own[i])
+        flushes.setdefault(p, []).append({"flushes": (res.monitor or {}).get("flushes") or []})
         if side == "converted":
             overlaps.setdefault(i, set()).update(compare.overlapping(res.monitor))
             selfs.setdefault(i, set()).update(self_concurrent(res))
@@ -155,7 +157,33 @@ def systematic(jobs, pairs, refs, decls, results=None):
             for spec, r in zip(specs, res):
                 if r is not None:
                     note(p, spec, r)
-    return failures, count[0], overlaps, sum(len(v) for v in sites.values()), selfs
+    return failures, count[0], overlaps, sum(len(v) for v in sites.values()), selfs, flushes
+
+
+def flush_findings(result, legacy, converted):
+    """What the flush check (compare.compare_flushes) finds in a scenario's
+    free runs and its systematic schedules (@legacy, @converted: their
+    monitors' flush sites) together, that its free runs alone did not.
+
+    Whether a flush finds a work still pending is the moment's timing in
+    a free run: a flush of the wrong queue shows only when the work it
+    should have waited for had not run yet.  The lazy schedule runs a
+    work only when something waits for it, on every machine: every flush
+    finds what was queued before it, so there a wrong queue always shows.
+
+    Single-threaded scenarios only: in a concurrent one, the lazy
+    schedule's keventd flush finds every other process's work pending
+    too (another driver's, in a mixed scenario), which it waited for by
+    accident, and which a queue of the driver's own rightly no longer
+    waits for."""
+    if result["concurrent"] or not result.get("runs"):
+        return []
+    lmons = [r.get("legacy_monitor") for r in result["runs"]] + legacy
+    cmons = [r.get("converted_monitor") for r in result["runs"]] + converted
+    found = compare.compare_flushes(compare.sites_by_function(lmons),
+                                    compare.sites_by_function(cmons),
+                                    timing_free=True)
+    return [f.text for f in found if not f.intended and f.text not in result["reasons"]]
 
 
 # a controlled run's scheduling points before it is called endless
@@ -238,8 +266,17 @@ def explore(args, jobs, results, decls, rep, t0):
         refs = dict(zip(range(len(jobs)), pool.map(lambda i: reference(jobs[i]),
                                                    range(len(jobs)))))
     start = time.time()
-    sys_failures, sys_total, sys_overlaps, nsites, selfs = systematic(jobs, pairs, refs, decls,
-                                                                      results)
+    sys_failures, sys_total, sys_overlaps, nsites, selfs, sys_flushes = systematic(
+        jobs, pairs, refs, decls, results)
+    for i in range(len(jobs) if results else 0):
+        for text in flush_findings(results[i], sys_flushes.get((i, "legacy"), []),
+                                   sys_flushes.get((i, "converted"), [])):
+            r = results[i]
+            r["reasons"].append("under the systematic schedules: " + text)
+            if r["verdict"] != "DIFFERENT":
+                r["verdict"], r["why"] = "DIFFERENT", r["reasons"][-1]
+            say("  %-9s %-16s DIFFERENT under the systematic schedules: %s"
+                % (jobs[i][0].driver, jobs[i][0].name, text))
     sys_secs = time.time() - start
     start = time.time()
     tried = {p: 0 for p in pairs}
