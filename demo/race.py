@@ -22,7 +22,8 @@ converted side ran at least two, in the Run step or an explored schedule,
 whatever the runs' timing happened to show (they may have run one after
 the other on one worker, and still race where the host puts them
 apart); it skips only scenarios where no two runs exist to race.  Under
-ThreadSanitizer each scenario runs with SHIM_WQ_SPREAD=1: a queuer that
+ThreadSanitizer each scenario runs with SHIM_WQ_SPREAD=1 (RUNS times where
+routines keventd kept apart overlapped): a queuer that
 could move between CPUs is taken to have, so that the works one task
 queues run on two workers and what orders them is what TSan checks,
 not which CPU the host kept the task on.
@@ -36,6 +37,13 @@ import runner
 from report import say
 
 TSAN = "-fsanitize=thread"
+# runs under ThreadSanitizer, seeds 1 to RUNS, of a scenario whose runs
+# overlapped routines keventd kept apart: a race shows only in a run where
+# nothing happened to order its two accesses (a lock one routine took after
+# its write and the other before its read), which is the host's timing; one
+# run in sixteen of tty's storm had __do_SAK's unlocked session write
+# ordered so, three all together one in four thousand
+RUNS = 3
 TSAN_LIBS = os.path.join(runner.BUILD, "demo", "tsan", "build")
 
 
@@ -115,6 +123,18 @@ def may_race(r):
     return False
 
 
+def runs_of(r):
+    """How many runs under ThreadSanitizer scenario @r gets: RUNS where a
+    free run or an explored schedule overlapped two routines (one twice)
+    that keventd kept apart, one elsewhere."""
+    prof = r["details"]["legacy_profile"]
+    if r["details"].get("new_concurrency") or any(
+            not compare.legacy_could_overlap(a, b, prof)
+            for a, b in r.get("explored_overlaps") or []):
+        return RUNS
+    return 1
+
+
 def concurrency(args, rep, results, converted):
     rep.step("Concurrency: what the conversion lets overlap")
     rows = []
@@ -183,12 +203,12 @@ def concurrency(args, rep, results, converted):
         rep.data["concurrency"]["race_check"] = "build failed"
         return
 
-    def one(r):
+    def one(r, seed):
         exe = tsan_exe.get(r["driver"]) or os.path.join(
             out, "converted", "all" if r["driver"] == "mixed" else r["driver"])
         if not os.path.exists(exe):
             return r, None
-        res = runner.run(exe, r["driver"], r["scenario"], 1,
+        res = runner.run(exe, r["driver"], r["scenario"], seed,
                          # a race the legacy driver had must not hide a new one on the same memory
                          env={"TSAN_OPTIONS": "halt_on_error=0 report_signal_unsafe=0 "
                               "suppress_equal_addresses=0", "SHIM_WQ_SPREAD": "1"},
@@ -199,7 +219,8 @@ def concurrency(args, rep, results, converted):
 
     races, old, seen = [], [], set()
     with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 1) as pool:
-        for r, res in pool.map(one, checked):
+        for r, res in pool.map(lambda t: one(*t),
+                               [(r, seed) for r in checked for seed in range(1, runs_of(r) + 1)]):
             if res is None:
                 continue
             routines = set(r["details"]["converted_profile"])
@@ -234,12 +255,13 @@ def concurrency(args, rep, results, converted):
                     say("  %-9s %-16s DIFFERENT: %s" % (r["driver"], r["scenario"], text))
                 else:
                     old.append(row)
-    say("race check: %d%s scenarios under ThreadSanitizer%s, %d races between routines, "
+    say("race check: %d%s scenarios under ThreadSanitizer%s, in %d runs (%d each where "
+        "routines keventd kept apart overlapped), %d races between routines, "
         "%d the legacy side could have too (a routine and other code, or two routines "
         "it ran in process and bottom-half context)" % (
             len(checked), "" if len(checked) == len(results) else " of %d" % len(results),
             "" if len(checked) == len(results) else " (those whose converted side ran work "
-            "routines twice)", len(races), len(old)))
+            "routines twice)", sum(runs_of(r) for r in checked), RUNS, len(races), len(old)))
     rep.section("Races ThreadSanitizer found between work routines in the converted drivers",
                 ["driver", "scenario", "routine", "one access (stack)", "the other (stack)"],
                 races, quiet=True)
