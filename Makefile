@@ -481,5 +481,10 @@ bench: $(BUILD)/drivers/legacy/all $(BUILD)/drivers/converted/all
 bench: deps $(LIBS) $(BUILD)/drivers/legacy/tty $(BUILD)/drivers/converted/tty	## benchmarks: both stacks side by side (build/bench/report.md); QUICK=1 for a short run
 	@QUICK=$(QUICK) $(TOP)/bench/run
 
+# a build product named from the top (`make build/tests/shim`): the rules
+# name it by its absolute path, $(BUILD)/...; without this make said
+# "Nothing to be done" and rebuilt nothing
+build/%: $(BUILD)/% ;
+
 clean:		## remove build/
 	rm -rf $(BUILD)
