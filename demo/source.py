@@ -251,6 +251,51 @@ def convert(src, build, patches):
     return lines
 
 
+ERRORS_SHOWN = 3
+UNDEFINED = re.compile(r"undefined reference to [`'\u2018]([^'\u2019`]+)['\u2019]")
+CALLER = re.compile(r"in function [`'\u2018]([^'\u2019`]+)['\u2019]")
+DIAGNOSTIC = re.compile(r"(^|\s)(fatal )?error: ")
+
+
+def build_failure(err, log):
+    """What a build that failed says first (the whole of it is in @log):
+    the compiler's first errors, each with its source line (the first is
+    the cause; many after it only follow from it), and every symbol the
+    link found nowhere, which is a kernel API the sandbox's 2.4 kernel
+    does not have (a network driver's netif_rx()).  Make's output as it
+    was when it holds neither."""
+    err = err.replace(runner.TOP + os.sep, "")
+    lines = err.splitlines()
+    # collect2's "ld returned 1 exit status" says only that the link failed
+    errors = [i for i, x in enumerate(lines) if DIAGNOSTIC.search(x) and
+              not x.startswith("collect2:")]
+    # each symbol, and the functions of the driver that call it
+    callers = {}
+    for i, x in enumerate(lines):
+        for sym in UNDEFINED.findall(x):
+            m = CALLER.search(x) or (CALLER.search(lines[i - 1]) if i else None)
+            callers.setdefault(sym, set()).update([m.group(1)] if m else [])
+    undefined = ["%s (from %s)" % (sym, ", ".join(sorted(fns))) if fns else sym
+                 for sym, fns in sorted(callers.items())]
+    if not errors and not undefined:
+        return err[-4000:].rstrip() + "\n(the whole output: %s)" % shown(log)
+    out = []
+    for i in errors[:ERRORS_SHOWN]:
+        # the function or the include chain it is in, then the line and its caret
+        if i and lines[i - 1].rstrip().endswith(":") and "error" not in lines[i - 1]:
+            out.append(lines[i - 1])
+        out.append(lines[i])
+        out += [x for x in lines[i + 1:i + 3] if x.lstrip()[:1].isdigit() or "|" in x][:2]
+    if len(errors) > ERRORS_SHOWN:
+        out.append("... %d errors in all: the first is the one to fix" % len(errors))
+    if undefined:
+        out.append("not in the sandbox's 2.4 kernel (undefined at link): %s" % ", ".join(
+            undefined[:12]) + (" and %d more" % (len(undefined) - 12)
+                               if len(undefined) > 12 else ""))
+    out.append("(the whole output: %s)" % shown(log))
+    return "\n".join(out)
+
+
 def build(src, monitor, coverage=True, san=None, build_dir=None, out=None,
           sides=("legacy", "converted")):
     """Step 2: both sides' binaries (make src-binary); {side: path}."""
@@ -265,7 +310,10 @@ def build(src, monitor, coverage=True, san=None, build_dir=None, out=None,
                           EXTRA_OBJS=monitor, COVERAGE=1 if coverage else None,
                           SAN=san, BUILD=build_dir)
         if err:
-            say(err[-4000:])
+            log = os.path.join(os.path.dirname(path), "build.log")
+            with open(log, "w") as f:
+                f.write(err)
+            say(build_failure(err, log))
             raise StepFailed("build", "%s (%s side) does not build (above)" % (src.name, side))
         exe[side] = path
     return exe
