@@ -339,6 +339,15 @@ def own_problem(text):
     return text.split(" (under schedule ")[0].split(SEEN)[0]
 
 
+def split_runs(runs, monitored):
+    """Each seed's pair of runs, and their problems as split_alike() splits
+    them: (seed, legacy, converted, alike on both, on one side only)."""
+    for seed, lo, co in runs:
+        both, one = split_alike(run_problems("legacy", lo, monitored),
+                                run_problems("converted", co, monitored))
+        yield seed, lo, co, both, one
+
+
 def one_sided(scn, runs):
     """{(seed, side): [problems]} of a concurrent scenario's runs whose
     problem the other side did not show in that seed: the demo runs the
@@ -347,9 +356,7 @@ def one_sided(scn, runs):
     if not scn.concurrent:
         return out
     monitored = any(r[1].monitor or r[2].monitor for r in runs)
-    for seed, lo, co in runs:
-        _, one = split_alike(run_problems("legacy", lo, monitored),
-                             run_problems("converted", co, monitored))
+    for seed, lo, co, _, one in split_runs(runs, monitored):
         for p in one:
             side = p.split(": ", 1)[0]
             other = "converted" if side == "legacy" else "legacy"
@@ -408,9 +415,7 @@ def compare_scenario(scn, runs, decls, again=None):
             n[0] += 1
             for p in run_problems(side, res, monitored):
                 seen[side][alike(p)] = seen[side].get(alike(p), 0) + 1
-    for seed, lo, co in runs:
-        both, one = split_alike(run_problems("legacy", lo, monitored),
-                                run_problems("converted", co, monitored))
+    for seed, lo, co, both, one in split_runs(runs, monitored):
         for p in one:
             side = p.split(": ", 1)[0]
             other = "converted" if side == "legacy" else "legacy"

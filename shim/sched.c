@@ -357,6 +357,13 @@ static void wake_unhold(struct task_struct *p)
 	shim_host_wake(&p->shim_wake_seq, 1);
 }
 
+/* @p, marked and held, let go: kicked as an unheld wake-up is */
+static void wake_release(struct task_struct *p)
+{
+	__atomic_sub_fetch(&p->shim_wake_held, 1, __ATOMIC_SEQ_CST);
+	shim_wake_kick(p);
+}
+
 /* shim_wake_mark() in interrupt context: 1 if @p was marked, and held */
 static int wake_mark_held(struct task_struct *p, long mode)
 {
@@ -371,8 +378,7 @@ static int wake_mark_held(struct task_struct *p, long mode)
 		return 1;
 	}
 	/* too many at once: this one goes now */
-	__atomic_sub_fetch(&p->shim_wake_held, 1, __ATOMIC_SEQ_CST);
-	shim_wake_kick(p);
+	wake_release(p);
 	return 1;
 }
 
@@ -384,11 +390,8 @@ void shim_defer_end(void)
 		return;
 	n = defer_nr;
 	defer_nr = 0;
-	for (i = 0; i < n; i++) {
-		__atomic_sub_fetch(&deferred[i]->shim_wake_held, 1,
-				   __ATOMIC_SEQ_CST);
-		shim_wake_kick(deferred[i]);
-	}
+	for (i = 0; i < n; i++)
+		wake_release(deferred[i]);
 	shim_softirq_undefer();
 	if (n)
 		shim_point(SHIM_POINT_WAKE);
