@@ -22,6 +22,7 @@ static struct task_struct *alloc_task(const char *comm, unsigned long flags)
 	tsk->state = TASK_RUNNING;
 	tsk->flags = flags;
 	tsk->lock_depth = -1;
+	tsk->cpus_allowed = ~0UL;
 	tsk->pid = __atomic_add_fetch(&last_pid, 1, __ATOMIC_RELAXED);
 	snprintf(tsk->comm, sizeof(tsk->comm), "%s", comm);
 	memcpy(tsk->shim_comm_shown, tsk->comm, sizeof(tsk->comm));

@@ -485,8 +485,13 @@ void yield(void)
 
 int set_cpus_allowed(struct task_struct *p, unsigned long new_mask)
 {
+	int err;
+
 	new_mask &= cpu_online_map;
 	if (!new_mask)
 		return -EINVAL;
-	return shim_thread_set_cpus(p->shim_thread, new_mask);
+	err = shim_thread_set_cpus(p->shim_thread, new_mask);
+	if (!err)
+		p->cpus_allowed = new_mask;
+	return err;
 }

@@ -290,19 +290,26 @@ running_target(struct workqueue_struct *wq, struct work_struct *work,
  * turn at each queueing, so that two works one task queues run on two
  * workers and ThreadSanitizer sees what orders them, whichever CPU the
  * host happened to keep the task on.  Code in an interrupt, or holding a
- * lock, stays where it is, as it would in the kernel.
+ * lock, stays where it is, as it would in the kernel; so does a task
+ * set_cpus_allowed() pinned to one CPU, and one allowed on some moves
+ * among those only.
  */
 static inline int queueing_cpu(void)
 {
 	static unsigned int turn;
+	unsigned long allowed;
 	unsigned int n;
 	int cpu;
 
 	if (likely(!wq_spread) || preempt_count())
 		return smp_processor_id();
-	n = __atomic_fetch_add(&turn, 1, __ATOMIC_RELAXED) % num_online_cpus();
+	allowed = current->cpus_allowed & cpu_online_map;
+	if (!(allowed & (allowed - 1)))
+		return smp_processor_id();
+	n = __atomic_fetch_add(&turn, 1, __ATOMIC_RELAXED) %
+	    __builtin_popcountl(allowed);
 	for (cpu = 0;; cpu++)
-		if (cpu_online(cpu) && !n--)
+		if ((allowed & (1UL << cpu)) && !n--)
 			return cpu;
 }
 

@@ -730,3 +730,82 @@ Test(workqueue, declare_work_and_prepare_work_set_routine_and_data)
 	destroy_workqueue(wq);
 	cr_assert_eq(atomic_add_return(0, &declared_runs), 12);
 }
+
+/* --- SHIM_WQ_SPREAD: the race check's queuer that moves ------------------ */
+
+#define SPREAD_WORKS 8
+
+struct spreader {
+	workqueue_t *wq;
+	unsigned long pin;	/* set_cpus_allowed() first, if not 0 */
+	struct counted_work w[SPREAD_WORKS];
+	unsigned long cpus;	/* the workers' CPUs the works ran on */
+	struct completion done;
+};
+
+static int spreader_thread(void *arg)
+{
+	struct spreader *s = arg;
+	int i;
+
+	if (s->pin)
+		child_check(set_cpus_allowed(current, s->pin) == 0);
+	for (i = 0; i < SPREAD_WORKS; i++) {
+		counted_work_init(&s->w[i]);
+		child_check(queue_work(s->wq, &s->w[i].work) == 1);
+	}
+	flush_workqueue(s->wq);
+	for (i = 0; i < SPREAD_WORKS; i++) {
+		child_check(runs(&s->w[i]) == 1);
+		s->cpus |= 1UL << s->w[i].cpu;
+	}
+	complete(&s->done);
+	return 0;
+}
+
+static unsigned long spread_cpus(workqueue_t *wq, unsigned long pin)
+{
+	static struct spreader s;
+
+	memset(&s, 0, sizeof(s));
+	s.wq = wq;
+	s.pin = pin;
+	init_completion(&s.done);
+	child_check(kernel_thread(spreader_thread, &s, 0) > 0);
+	wait_for_completion(&s.done);
+	return s.cpus;
+}
+
+/*
+ * A task free to move queues on each CPU in turn; one set_cpus_allowed()
+ * pinned stays on its CPU, as the kernel would keep it there.
+ */
+CHILD_SCENARIO(spread_follows_cpus_allowed)
+{
+	workqueue_t *wq = create_workqueue("spread");
+	int cpu = nth_online_cpu(1);
+
+	child_check(wq);
+	printf("free %#lx pinned %#lx on %d\n", spread_cpus(wq, 0),
+	       spread_cpus(wq, 1UL << cpu), cpu);
+	destroy_workqueue(wq);
+	exit(0);
+}
+
+Test(workqueue, spread_queues_on_each_allowed_cpu_and_a_pinned_task_stays)
+{
+	struct child_result res;
+	unsigned long free_cpus, pinned;
+	int cpu;
+
+	skip_unless_smp();
+	run_child("spread_follows_cpus_allowed", "SHIM_WQ_SPREAD=1", &res);
+	cr_assert(WIFEXITED(res.status) && !WEXITSTATUS(res.status),
+		  "status 0x%x:\n%s", res.status, res.out);
+	cr_assert_eq(sscanf(strstr(res.out, "free ") ?: "", "free %lx pinned %lx on %d",
+			    &free_cpus, &pinned, &cpu), 3, "%s", res.out);
+	cr_assert_eq(free_cpus, cpu_online_map,
+		     "a free task's works ran on %#lx, not on every CPU", free_cpus);
+	cr_assert_eq(pinned, 1UL << cpu,
+		     "a task pinned to CPU %d had its works run on %#lx", cpu, pinned);
+}

@@ -55,6 +55,7 @@ struct task_struct {
 	struct tty_struct *tty;
 	unsigned int uid, euid, suid, fsuid, gid, egid;
 	long need_resched;
+	unsigned long cpus_allowed; /* set_cpus_allowed()'s mask, all at first */
 
 	atomic_t usage;
 	unsigned int shim_wake_seq; /* wait word: bumped by each wake-up */
