@@ -261,9 +261,9 @@ def build_failure(err, log):
     """What a build that failed says first (the whole of it is in @log):
     the compiler's first errors, each with its source line (the first is
     the cause; many after it only follow from it), and every symbol the
-    link found nowhere, which is a kernel API the sandbox's 2.4 kernel
-    does not have (a network driver's netif_rx()).  Make's output as it
-    was when it holds neither."""
+    link found nowhere: a kernel API the sandbox's 2.4 kernel does not
+    have (a network driver's netif_rx()), or a function of a file of the
+    driver's not given.  Make's output as it was when it holds neither."""
     err = err.replace(runner.TOP + os.sep, "")
     lines = err.splitlines()
     # collect2's "ld returned 1 exit status" says only that the link failed
@@ -289,9 +289,9 @@ def build_failure(err, log):
     if len(errors) > ERRORS_SHOWN:
         out.append("... %d errors in all: the first is the one to fix" % len(errors))
     if undefined:
-        out.append("not in the sandbox's 2.4 kernel (undefined at link): %s" % ", ".join(
-            undefined[:12]) + (" and %d more" % (len(undefined) - 12)
-                               if len(undefined) > 12 else ""))
+        more = " and %d more" % (len(undefined) - 12) if len(undefined) > 12 else ""
+        out.append("undefined at link, in neither the sandbox's 2.4 kernel nor the files "
+                   "given: %s%s" % (", ".join(undefined[:12]), more))
     out.append("(the whole output: %s)" % shown(log))
     return "\n".join(out)
 
