@@ -19,6 +19,14 @@
 #include <asm/atomic.h>
 #include <asm/byteorder.h> /* 2.4's fs.h brought it to every driver */
 #include <asm/semaphore.h>
+/*
+ * 2.4's fs.h included linux/net.h, and with it linux/socket.h: every
+ * driver saw sa_family_t and struct sockaddr, which linux/in.h takes for
+ * granted.  The tree's socket.h, where there is a tree.
+ */
+#if __has_include(<linux/sockios.h>) && __has_include(<linux/net.h>)
+#include <linux/socket.h>
+#endif
 
 struct module;
 struct poll_table_struct;
