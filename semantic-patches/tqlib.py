@@ -245,6 +245,10 @@ LEGACY = {
     "tq_disk": "tq_disk: the block layer's plug queue, not deferred work; convert by hand",
     "tq_scheduler": "tq_scheduler (2.2's queue run by schedule()): by hand, schedule_work(&x)",
     "IMMEDIATE_BH": "IMMEDIATE_BH left: the immediate bottom half has no workqueue equivalent",
+    "tqueue_lock": "tqueue_lock left: the task queues' lock went with them; a task taken off "
+                   "its queue by hand under it (list_del(&t.list)) is, as work, cancelled by "
+                   "hand: cancel_delayed_work(&w) for one queued on tq_timer, then "
+                   "flush_scheduled_work()",
 }
 
 # [ \t]*, not \s*: a blank line before the #include is not its line

@@ -223,6 +223,54 @@ def all_or_none(e):
                                   first)))
 
 
+def split_from_whole(cands, members, seen):
+    """A file left whole (all or none) that reaches a task member of a
+    structure a header declares, the header converted: the file still
+    queues it as a struct tq_struct, the header (one it includes,
+    directly or not: seen.reach()) made it work, and the two no longer
+    build together.  Each says so at its line (the file
+    at its first use, the header at the declaration), with what to do:
+    all or none is per file, and leaving every file that includes the
+    header as it was would undo every driver that shares it."""
+    import os
+    from .candidates import _TQ_MEMBER
+    by_real = {os.path.realpath(e.src): e for e in cands}
+    declared = {}       # member -> {header realpath}, of the headers that converted
+    for h in cands:
+        if h.src.endswith(".h") and h.new != h.orig:
+            for m in _TQ_MEMBER.finditer(tqlib.facts(h.orig).code):
+                if m.group(1) in members:
+                    declared.setdefault(m.group(1), set()).add(os.path.realpath(h.src))
+    for e in cands:
+        if not getattr(e, "blocked", None):
+            continue
+        used = {}       # header realpath -> [(member, line)]
+        reached = seen.reach(os.path.realpath(e.src), e.orig)
+        toks = tqlib.tokens(e.orig)
+        for i in range(1, len(toks)):
+            if toks[i - 1][1] in (".", "->") and toks[i][1] in declared:
+                for h in declared[toks[i][1]] & reached:
+                    he = by_real.get(h)
+                    if he is not None and he is not e and he.new != he.orig:
+                        used.setdefault(h, []).append((toks[i][1], toks[i][2]))
+        for h, uses in sorted(used.items()):
+            he = by_real[h]
+            names = sorted({m for m, _ in uses})
+            e.residue.append((uses[0][1], "split_from_whole",
+                              "%s: declared in %s, which converted (work), while this file "
+                              "is left as it was (a struct tq_struct): they no longer build "
+                              "together; convert this file by hand, or keep %s struct "
+                              "tq_struct in the header" % (", ".join(names), he.shown,
+                                                           "them" if len(names) > 1 else "it")))
+            for name in names:
+                m = re.search(r"\b%s\s*(?:\[[^]]*\]\s*)?[;,]" % re.escape(name), he.new)
+                if m:
+                    he.residue.append((he.new.count("\n", 0, m.start()) + 1, "split_from_whole",
+                                       "%s: converted here, but %s, left as it was (all or "
+                                       "none), still uses it as a struct tq_struct" % (
+                                           name, e.shown)))
+
+
 _NAME = re.compile(r"[A-Za-z_]\w*")
 
 
