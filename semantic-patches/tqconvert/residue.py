@@ -1,6 +1,7 @@
 """What is left after conversion: every task-queue line of a file and why
 (token_residue), and the all-or-none decision (all_or_none)."""
 
+import os
 import re
 
 import tqlib
@@ -228,18 +229,19 @@ def split_from_whole(cands, members, seen):
     structure a header declares, the header converted: the file still
     queues it as a struct tq_struct, the header (one it includes,
     directly or not: seen.reach()) made it work, and the two no longer
-    build together.  Each says so at its line (the file
-    at its first use, the header at the declaration), with what to do:
-    all or none is per file, and leaving every file that includes the
-    header as it was would undo every driver that shares it."""
-    import os
+    build together.  Each says so at its line (the file at its first
+    use, the header at the declaration), with what to do: all or none
+    is per file, and leaving every file that includes the header as it
+    was would undo every driver that shares it.  A member the header
+    keeps a struct tq_struct (a private queue's task) is no split."""
     from .candidates import _TQ_MEMBER
     by_real = {os.path.realpath(e.src): e for e in cands}
-    declared = {}       # member -> {header realpath}, of the headers that converted
+    declared = {}       # member -> {header realpath}, of the headers that converted it
     for h in cands:
         if h.src.endswith(".h") and h.new != h.orig:
+            kept = {m.group(1) for m in _TQ_MEMBER.finditer(tqlib.facts(h.new).code)}
             for m in _TQ_MEMBER.finditer(tqlib.facts(h.orig).code):
-                if m.group(1) in members:
+                if m.group(1) in members and m.group(1) not in kept:
                     declared.setdefault(m.group(1), set()).add(os.path.realpath(h.src))
     for e in cands:
         if not getattr(e, "blocked", None):
