@@ -737,9 +737,9 @@ Test(workqueue, declare_work_and_prepare_work_set_routine_and_data)
 
 struct spreader {
 	workqueue_t *wq;
-	unsigned long pin;	/* set_cpus_allowed() first, if not 0 */
+	unsigned long pin; /* set_cpus_allowed() first, if not 0 */
 	struct counted_work w[SPREAD_WORKS];
-	unsigned long cpus;	/* the workers' CPUs the works ran on */
+	unsigned long cpus; /* the workers' CPUs the works ran on */
 	struct completion done;
 };
 
@@ -802,10 +802,14 @@ Test(workqueue, spread_queues_on_each_allowed_cpu_and_a_pinned_task_stays)
 	run_child("spread_follows_cpus_allowed", "SHIM_WQ_SPREAD=1", &res);
 	cr_assert(WIFEXITED(res.status) && !WEXITSTATUS(res.status),
 		  "status 0x%x:\n%s", res.status, res.out);
-	cr_assert_eq(sscanf(strstr(res.out, "free ") ?: "", "free %lx pinned %lx on %d",
-			    &free_cpus, &pinned, &cpu), 3, "%s", res.out);
+	cr_assert_eq(sscanf(strstr(res.out, "free ") ?: "",
+			    "free %lx pinned %lx on %d", &free_cpus, &pinned,
+			    &cpu),
+		     3, "%s", res.out);
 	cr_assert_eq(free_cpus, cpu_online_map,
-		     "a free task's works ran on %#lx, not on every CPU", free_cpus);
+		     "a free task's works ran on %#lx, not on every CPU",
+		     free_cpus);
 	cr_assert_eq(pinned, 1UL << cpu,
-		     "a task pinned to CPU %d had its works run on %#lx", cpu, pinned);
+		     "a task pinned to CPU %d had its works run on %#lx", cpu,
+		     pinned);
 }
