@@ -67,8 +67,25 @@ void shim_host_fail(const char *call, int err, const char *func)
 	BUG();
 }
 
+/*
+ * What the simulated world has to say before a fault or a BUG ends the
+ * run (drivers/world/device.c: what the device saw): defined there, if
+ * linked.  A run of a batch ends without the signal's handlers.
+ */
+extern void shim_fault_last_words(void) __attribute__((weak));
+
+static void batch_last_words(void)
+{
+	if (shim_fault_last_words)
+		shim_fault_last_words();
+}
+
+static int batch_running(void);
+
 void shim_host_abort(void)
 {
+	if (batch_running())
+		batch_last_words();
 	shim_host_batch_died(SIGABRT);
 	abort();
 }
@@ -824,6 +841,12 @@ int shim_host_backtrace(void **trace, int depth)
  * (tests/replay/run checks it).  Limits of the in-process reset: memory
  * a run maps itself past malloc (whose mmap threshold is raised to 32
  * MiB) is not given back, and host threads cannot be reset.
+ *
+ * SHIM_SCHED_BATCH_FILE=FILE instead: a run a line, "SPEC" then any
+ * "\tNAME=VALUE" settings of the environment that run starts with (the
+ * device search's runs, each with its own SHIM_DEVICE); they are set
+ * after the reset, so each run sees the checkpoint's environment and its
+ * own settings only.
  */
 #define BATCH_MAX_SPECS 65536
 #define BATCH_MAX_REGIONS 64
@@ -868,7 +891,7 @@ struct batch {
 	unsigned char *resident;       /* mincore's answer, page by page */
 	void *stack[BATCH_MAX_STACKS]; /* fiber stacks, kept across runs */
 	int nstack, used;
-	char *spec[BATCH_MAX_SPECS];
+	char *spec[BATCH_MAX_SPECS]; /* each with its settings, from a file */
 };
 
 static struct batch *batch;
@@ -988,6 +1011,11 @@ static void batch_exit(int status, void *arg)
 	batch_end("exit", status & 0xff);
 }
 
+static int batch_running(void)
+{
+	return batch && batch->running;
+}
+
 /* An abort (a BUG), a fault (after its oops) or the time limit. */
 void shim_host_batch_died(int sig)
 {
@@ -997,6 +1025,8 @@ void shim_host_batch_died(int sig)
 
 static void batch_signal(int sig)
 {
+	if (batch->running)
+		batch_last_words();
 	shim_host_batch_died(sig);
 	signal(sig, SIG_DFL);
 	raise(sig);
@@ -1036,6 +1066,40 @@ int shim_host_batch_owns(void *stack)
 	return 0;
 }
 
+/*
+ * A run's settings: SHIM_SCHED=@spec's first word, then each tab-separated
+ * NAME=VALUE after it (a batch file's line).  0, or -1 if out of memory.
+ */
+static int batch_setenv(const char *spec)
+{
+	const char *p = spec, *end;
+	char *word;
+	int err = 0;
+
+	for (; !err && *p; p = *end ? end + 1 : end) {
+		end = p + strcspn(p, "\t");
+		word = strndup(p, end - p);
+		if (!word)
+			return -1;
+		if (p == spec) {
+			err = setenv("SHIM_SCHED", word, 1);
+		} else if (strchr(word, '=')) {
+			*strchr(word, '=') = 0;
+			err = setenv(word, word + strlen(word) + 1, 1);
+		}
+		free(word);
+	}
+	return err;
+}
+
+/* The SHIM_SCHED of a run: its line's first word. */
+static int batch_spec_is(const char *spec, const char *what)
+{
+	size_t n = strcspn(spec, "\t");
+
+	return strlen(what) == n && !strncmp(spec, what, n);
+}
+
 /* Whether a run of @spec can go back to the checkpoint in this process. */
 static int batch_in_process(const char *spec)
 {
@@ -1044,7 +1108,7 @@ static int batch_in_process(const char *spec)
 #else
 	const char *t = getenv("SHIM_SCHED_THREADS");
 
-	return strcmp(spec, "free") && !(t && !strcmp(t, "1")) &&
+	return !batch_spec_is(spec, "free") && !(t && !strcmp(t, "1")) &&
 	       !getenv("SHIM_SCHED_BATCH_FORK");
 #endif
 }
@@ -1239,8 +1303,8 @@ static int batch_fork(struct batch *b, int n, const char *spec)
 	if (!pid) {
 		signal(SIGABRT, SIG_DFL);
 		signal(SIGALRM, SIG_DFL);
-		if (setenv("SHIM_SCHED", spec, 1) ||
-		    unsetenv("SHIM_SCHED_BATCH"))
+		if (batch_setenv(spec) || unsetenv("SHIM_SCHED_BATCH") ||
+		    unsetenv("SHIM_SCHED_BATCH_FILE"))
 			_exit(2);
 		alarm(b->timeout);
 		return 1;
@@ -1259,12 +1323,25 @@ static int batch_fork(struct batch *b, int n, const char *spec)
 void shim_host_batch(void)
 {
 	const char *list = getenv("SHIM_SCHED_BATCH");
+	const char *file = getenv("SHIM_SCHED_BATCH_FILE");
 	const char *t = getenv("SHIM_SCHED_BATCH_TIMEOUT");
+	const char *sep = " \t\n";
 	struct batch *b;
+	size_t len;
 	char *p;
 
-	if (!list || !*list)
+	if (file && *file) {
+		/* a run a line, each with its settings after a tab */
+		list = shim_host_read_file(file, &len);
+		sep = "\n";
+		if (!list) {
+			fprintf(stderr, "SHIM_SCHED_BATCH_FILE=%s: %s\n", file,
+				strerror(errno));
+			_exit(2);
+		}
+	} else if (!list || !*list) {
 		return;
+	}
 	b = mmap(NULL, sizeof(*b) + BATCH_STACK, PROT_READ | PROT_WRITE,
 		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (b == MAP_FAILED)
@@ -1274,8 +1351,10 @@ void shim_host_batch(void)
 	b->list = strdup(list);
 	if (!b->list)
 		_exit(2);
-	for (p = strtok(b->list, " \t\n"); p && b->count < BATCH_MAX_SPECS;
-	     p = strtok(NULL, " \t\n"))
+	if (file && *file)
+		free((char *) list);
+	for (p = strtok(b->list, sep); p && b->count < BATCH_MAX_SPECS;
+	     p = strtok(NULL, sep))
 		b->spec[b->count++] = p;
 	b->reset = batch_snapshot(b);
 	for (;;) {
@@ -1285,13 +1364,14 @@ void shim_host_batch(void)
 			_exit(0);
 		b->run = b->next++;
 		spec = b->spec[b->run];
-		batch_say("# batch %d SHIM_SCHED=%s\n", b->run, spec);
+		batch_say("# batch %d SHIM_SCHED=%.*s\n", b->run,
+			  (int) strcspn(spec, "\t"), spec);
 		if (!b->reset || !batch_in_process(spec)) {
 			if (batch_fork(b, b->run, spec))
 				return;
 			continue;
 		}
-		if (setenv("SHIM_SCHED", spec, 1))
+		if (batch_setenv(spec))
 			_exit(2);
 		b->running = 1;
 		alarm(b->timeout);
@@ -1311,13 +1391,6 @@ static void (*kernel_oops)(int sig, unsigned long addr, unsigned long ip);
  * there dies unreported).
  */
 static char oops_stack[1 << 16];
-
-/*
- * What the simulated world has to say before a fault kills the process
- * (drivers/world/device.c: what the device saw, the driver's counters):
- * defined there, if linked.
- */
-extern void shim_fault_last_words(void) __attribute__((weak));
 
 static void fault(int sig, siginfo_t *info, void *uctx)
 {
