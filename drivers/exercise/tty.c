@@ -42,6 +42,7 @@
 
 #include <shim/test.h>
 #include <shim/modparam.h>
+#include <world/device.h>
 #include <world/irq.h>
 #include <world/util.h>
 #include <tty-core/record.h>
@@ -170,37 +171,44 @@ static int procs_busy(struct proc *pr, int n)
 /*
  * Keep the clock while the processes work.  Idle, with one of them still
  * asleep in its call: the device interrupts, as a device with work does
- * (each of the module's lines, DEVICE_ROUNDS times, the system idle after
- * each); still asleep, time moves to the next timer.  A device that has
- * had DEVICE_ROUNDS_MAX rounds in one call without ending it is
- * left alone from then on: time alone moves, as for a board that no
- * longer answers (a close waiting for a transmitter that never empties
- * then ends when the driver's own timeout says).  0, or -ETIMEDOUT: a
- * process slept OP_TIMEOUT; -EDEADLK: on nothing that an interrupt or
- * time could end (no timer pending).
+ * (each of the module's lines, up to DEVICE_ROUNDS times, the system idle
+ * after each), for as long as it has something to say (world/device.h's
+ * sim_device_news(): a register with more to give, a handler that wrote
+ * something new, the driver telling it something); still asleep, time
+ * moves to the next timer, and the device interrupts again if what ran
+ * meanwhile told it something.  A device that has had DEVICE_ROUNDS_MAX
+ * rounds in one call without ending it is left alone from then on: time
+ * alone moves, as for a board that no longer answers (a close waiting
+ * for a transmitter that never empties then ends when the driver's own
+ * timeout says).  0, or -ETIMEDOUT: a process slept OP_TIMEOUT;
+ * -EDEADLK: on nothing that an interrupt or time could end (no timer
+ * pending, nothing for the device to say).
  */
 #define DEVICE_ROUNDS 64
-#define DEVICE_ROUNDS_MAX (64 * DEVICE_ROUNDS)
+#define DEVICE_ROUNDS_MAX (8 * DEVICE_ROUNDS)
 
 static void raise_each(void);
 
 static int run_clock(struct proc *pr, int n)
 {
 	unsigned long start = jiffies;
-	int rounds = 0;
+	int rounds = 0, said = 1;
 
 	for (;;) {
 		unsigned long next;
 		int r;
 
 		shim_quiesce();
-		for (r = 0; r < DEVICE_ROUNDS && rounds < DEVICE_ROUNDS_MAX &&
-			    procs_busy(pr, n);
+		if (!said)
+			said = sim_device_news();
+		for (r = 0; said && r < DEVICE_ROUNDS &&
+			    rounds < DEVICE_ROUNDS_MAX && procs_busy(pr, n);
 		     r++) {
 			raise_each();
 			if (!ex.nlines)
 				break;
 			rounds++;
+			said = sim_device_news();
 		}
 		if (!procs_busy(pr, n))
 			return 0;

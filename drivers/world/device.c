@@ -170,6 +170,23 @@ struct dev_pair {
 static struct dev_pair pairs[MAX_PAIRS];
 static int npairs;
 
+/*
+ * Whether the device has something to say (sim_device_news()): what its
+ * handlers met in the interrupts since the last question, and whether
+ * the driver told it anything outside them.  A handler that read only
+ * registers past the values their policies had to give (their steady
+ * last entry, readback) and wrote what the handlers wrote the time
+ * before (an acknowledge, an end of interrupt) was told nothing new.
+ */
+static struct {
+	int irq_ran;	 /* a handler read or wrote since the last question */
+	int unsteady;	 /* one read a value its policy had not given yet */
+	int told;	 /* the driver wrote outside a handler */
+	int questions;	 /* asked so far */
+	u64 writes;	 /* what the handlers wrote, as a digest */
+	u64 last_writes; /* the same, for the interrupts before */
+} news;
+
 /* this thread's last port access, per context: a byte written, or not */
 static __thread struct dev_access {
 	unsigned int generation; /* of the configuration it was made in */
@@ -487,6 +504,19 @@ static const struct dev_policy *policy_of(int space, unsigned long addr,
 	return &cfg->dflt[ctx - 1];
 }
 
+/*
+ * Whether the n-th read gives what every later one will: a policy's last
+ * entry, not a seeded value (each read its own), not a list gone round.
+ */
+static int steady(const struct dev_policy *pol, u32 n)
+{
+	const struct dev_entry *e = &pol->vals[pol->nvals - 1];
+
+	if (pol->cycle ? pol->nvals > 1 : n + 1 < (u32) pol->nvals)
+		return 0;
+	return e->kind != SEEDED;
+}
+
 /* which of its entries the n-th read gives: in turn, then over or the last */
 static int value_index(const struct dev_policy *pol, u32 n)
 {
@@ -575,6 +605,11 @@ static u32 answer(int space, unsigned long addr, int size)
 		break;
 	}
 	val &= ones(size);
+	if (ctx == CTX_IRQ) {
+		news.irq_ran = 1;
+		if (!steady(pol, n))
+			news.unsteady = 1;
+	}
 	if (size > widest)
 		__atomic_store_n(&widest, size, __ATOMIC_RELAXED);
 	remember((struct dev_read){
@@ -665,6 +700,13 @@ static void device_write(int space, unsigned long addr, u32 val, int size)
 	if (space == SPACE_IO)
 		follow(addr, 1, size, val);
 	addr = reg_of(space, addr);
+	if (in_irq()) {
+		news.irq_ran = 1;
+		news.writes = mix(news.writes ^ mix((u64) space << 60 ^
+						    (u64) addr << 32 ^ val));
+	} else {
+		news.told = 1;
+	}
 	for (i = 0; i < size; i++) {
 		struct dev_slot *s = slot(space, addr + i);
 
@@ -743,11 +785,37 @@ int sim_device_configure(const char *line, char *err, size_t len)
 	memset(const_seen, 0, sizeof(const_seen));
 	probe_raised = 0;
 	npairs = 0;
+	memset(&news, 0, sizeof(news));
 	generation++;
 	shim_mutex_unlock_unseen(&lock);
 	config_free(old);
 	shim_io_register(&device_ops);
 	return 0;
+}
+
+/*
+ * Has the device something to say since the last question?  The first
+ * question, yes; then: a handler read a register whose policy had more
+ * to give, or the handlers wrote other than they wrote before (a byte
+ * to transmit, a changed mask), or the driver told the device something
+ * from outside a handler (a command, a byte to send).  A device that
+ * answers as it did and is told nothing new would interrupt for nothing:
+ * the exerciser then lets time alone move.  Deterministic: the answer is
+ * the device's state, as every answer of it.
+ */
+int sim_device_news(void)
+{
+	int said;
+
+	shim_mutex_lock_unseen(&lock);
+	said = !news.questions++ || news.unsteady || news.told ||
+	       (news.irq_ran && news.writes != news.last_writes);
+	if (news.irq_ran)
+		news.last_writes = news.writes;
+	news.writes = 0;
+	news.irq_ran = news.unsteady = news.told = 0;
+	shim_mutex_unlock_unseen(&lock);
+	return said;
 }
 
 /* --- what the driver compared its reads against -------------------------- */
@@ -1011,6 +1079,8 @@ static int report(const char *path, int dying)
 			p->data, p->times, values, p->reads, read_values);
 	}
 	fprintf(f, "],\"untracked\":%lu,", full);
+	if (sim_blocks_report)
+		sim_blocks_report(f);
 	sim_pci_report(f);
 	if (dying && locked)
 		shim_mutex_unlock(&lock);

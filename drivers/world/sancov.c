@@ -5,12 +5,20 @@
  * matches its operands with the reads it just answered (world/device.h):
  * the constants a driver wants from its board, learned from the driver.
  *
+ * And what -fsanitize-coverage=trace-pc calls at the start of each basic
+ * block of the driver: which blocks ran, for the search to tell a run
+ * that reached new code (world/device.h's "blocks").  A byte per byte of
+ * the program's text, so that a block costs a subtraction and a store;
+ * the search maps each block to its source lines from the binary.
+ *
  * Linked only into a program whose driver objects call these (an
  * archive member nobody needs stays out).  A comparison costs a call
  * and a look at the last few reads; one made more than QUIET times (a
  * busy wait on jiffies, a register polled) has taught all it can, since
  * the device counts a register's reads only so far, and costs a lookup.
  */
+#include <stdio.h>
+
 #include <linux/types.h>
 #include <world/device.h>
 
@@ -28,6 +36,10 @@ static int heard(unsigned long pc)
 	unsigned long h = (pc >> 2) * 0x9E3779B97F4A7C15UL;
 	unsigned int i;
 
+	/* a busy wait's comparison, heard enough: one look, no write */
+	if (__atomic_load_n(&sites[h % SITES].pc, __ATOMIC_RELAXED) == pc &&
+	    __atomic_load_n(&sites[h % SITES].times, __ATOMIC_RELAXED) > QUIET)
+		return 0;
 	for (i = 0; i < SITES; i++, h++) {
 		unsigned long *slot = &sites[h % SITES].pc, none = 0;
 
@@ -86,4 +98,44 @@ void __sanitizer_cov_trace_switch(unsigned long val, void *table)
 		return;
 	for (i = 0; i < cases[0]; i++)
 		sim_device_compare(cases[2 + i], val, size ? size : 8, 1);
+}
+
+/* the program's text, from its first byte: a byte per byte of it */
+#define TEXT_MAP (8UL << 20)
+
+extern const char __executable_start[], etext[];
+static unsigned char ran[TEXT_MAP];
+
+void __sanitizer_cov_trace_pc(void);
+void __sanitizer_cov_trace_pc(void)
+{
+	unsigned long at = (unsigned long) __builtin_return_address(0) -
+			   (unsigned long) __executable_start;
+
+	if (at < TEXT_MAP)
+		ran[at] = 1;
+}
+
+/*
+ * "blocks": the blocks that ran, each by the address its call returns
+ * to, from the program's start (as objdump and addr2line number them).
+ * Only the text's part of the map is read, a word at a time.
+ */
+void sim_blocks_report(FILE *f)
+{
+	const unsigned long word = sizeof(unsigned long);
+	unsigned long i, j, text = etext - __executable_start;
+	const char *sep = "";
+
+	fprintf(f, "\"blocks\":[");
+	for (i = 0; i < TEXT_MAP && i < text; i += word) {
+		if (!*(unsigned long *) &ran[i])
+			continue;
+		for (j = i; j < i + word; j++)
+			if (ran[j]) {
+				fprintf(f, "%s%lu", sep, j);
+				sep = ",";
+			}
+	}
+	fprintf(f, "],");
 }

@@ -576,3 +576,61 @@ Test(device, learns_what_a_register_of_a_file_was_compared_with)
 		 1UL << 24 | 0x16UL << 16 | 0x2a4, id);
 	cr_assert(strstr(buf, want), "%s", buf);
 }
+
+/* what a handler does in one interrupt: read @port, write @val to @ack */
+static unsigned long news_port, news_ack;
+static unsigned int news_val;
+
+static void one_interrupt(void *unused)
+{
+	(void) inb(news_port);
+	outb(news_val, news_ack);
+}
+
+static void interrupt_once(unsigned long port, unsigned long ack,
+			   unsigned int val)
+{
+	news_port = port;
+	news_ack = ack;
+	news_val = val;
+	sim_call_in_irq(one_interrupt, NULL);
+}
+
+Test(device, has_news_while_a_register_has_more_to_say)
+{
+	configure("0x2a0@irq=0x04,0x04,0x01");
+	cr_assert(sim_device_news(), "the first question: it has");
+	interrupt_once(0x2a0, 0x2a1, 0);
+	cr_assert(sim_device_news(), "0x04 with more to come");
+	interrupt_once(0x2a0, 0x2a1, 0);
+	cr_assert(sim_device_news(),
+		  "the handler's writes the same, but 0x01 to come");
+	interrupt_once(0x2a0, 0x2a1, 0);
+	cr_assert_not(
+		sim_device_news(),
+		"the last value, the same acknowledge: nothing new to say");
+	interrupt_once(0x2a0, 0x2a1, 0);
+	cr_assert_not(sim_device_news(), "and again nothing");
+}
+
+Test(device, has_news_when_the_handler_or_the_driver_writes_anew)
+{
+	configure("0x2a0@irq=0x02");
+	sim_device_news();
+	interrupt_once(0x2a0, 0x2a8, 0x41);
+	sim_device_news();
+	interrupt_once(0x2a0, 0x2a8, 0x42);
+	cr_assert(sim_device_news(),
+		  "a byte to transmit that was not the last one");
+	interrupt_once(0x2a0, 0x2a8, 0x42);
+	cr_assert_not(sim_device_news(), "the same byte again: nothing new");
+	outb(0x0f, 0x2a9);
+	cr_assert(sim_device_news(),
+		  "the driver told it something outside a handler");
+	cr_assert_not(sim_device_news(), "asked again: nothing since");
+	configure("0x2a0@irq=seeded");
+	sim_device_news();
+	interrupt_once(0x2a0, 0x2a8, 0);
+	cr_assert(sim_device_news(),
+		  "a seeded register always has more to say");
+}

@@ -88,9 +88,24 @@
  */
 extern int sim_device_configure(const char *line, char *err, size_t len);
 
+/*
+ * Has the device something to say since the last call: a handler met a
+ * register with more to give, the handlers wrote other than the time
+ * before, or the driver wrote to the device outside them?  (The first
+ * call: yes.)  The exerciser raises the lines only while it has.
+ */
+extern int sim_device_news(void);
+
 /* What device.c learns from the driver's comparisons (world/sancov.c):
  * @a and @b compared, @size bytes wide; @konst: @a is a constant. */
 extern void sim_device_compare(u64 a, u64 b, int size, int konst);
+
+/*
+ * The report's "blocks" (world/sancov.c: the driver's basic blocks that
+ * ran, with -fsanitize-coverage=trace-pc), if the program has them.
+ */
+struct _IO_FILE;
+extern void sim_blocks_report(struct _IO_FILE *f) __attribute__((weak));
 
 /* Write the report SHIM_DEVICE_REPORT describes to @path; 0 or -errno. */
 extern int sim_device_report(const char *path);
