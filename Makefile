@@ -255,7 +255,7 @@ GCOV_LIBS	:= -u __gcov_dump -lgcov
 # sources also tell the generic device what they compare its reads with
 # (gcc's trace-cmp, drivers/world/sancov.c), for the search to learn the
 # values a driver wants from its board
-search_flags	= -fsanitize-coverage=trace-cmp
+search_flags	= -fsanitize-coverage=trace-cmp -fsanitize-coverage=trace-pc
 
 # $(call driver_objects,OBJDIR,SRCDIR): a driver's sources, each compiled
 # once per side (the driver's binary and "all" share them), apart from

@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 """device_search - a device, and module parameters, that take a driver in.
 
-usage: device_search.py BINARY --name NAME [--out FILE] [--budget S]
-                        [--quick] [--jobs N] [--force]
+usage: device_search.py BINARY --name NAME [--out FILE] [--runs N]
+                        [--budget S] [--quick] [--jobs N] [--force]
 
 A 2.4 driver probes for its board before it registers anything, and a
 driver told by MODULE_PARM where its board is (io=, irq=) finds none
 without being told.  The generic device (drivers/world/device.h) answers
 every port and memory access by policies in one SHIM_DEVICE line; this
-searches, within a time budget and on several CPUs at once, for the
+searches, within a number of runs and on several CPUs at once, for the
 SHIM_DEVICE and SHIM_MODPARAMS lines that get the driver furthest, in
 this order: module init returned 0 and registered its driver, the
 interrupt handler ran, the most distinct deferred-work call sites
@@ -56,12 +56,24 @@ and when none are left, random changes to a corpus entry; the seeds of
 sweeps (for a value built from several reads) take one run in
 SWEEP_SHARE meanwhile.  Once the module gets further (in, then its
 handler run), the search goes on with the scenario that reaches most,
-the quickest of those.  The best configuration is then reduced (each
+the cheapest of those (the fewest device reads).  The best
+configuration is then reduced (each
 rule, value and parameter dropped if the result stays as good), run on
 every scenario, and saved as one line in OUT, keyed by a hash of the
 driver's sources (or of the binary): a later call with the same driver
 replays it instead of searching, if it gets the module in; if not, it
 searches again, from it and from another random seed.
+
+The same search every time: configurations go in rounds of ROUND, split
+over the CPUs, and their outcomes are taken in the round's order; every
+run is under the systematic schedule, cut at a number of scheduling
+points, not seconds; nothing it decides reads a clock.  So a fresh
+search of the same driver reaches the same, on any machine and load
+(seconds bound it only against a host too slow to finish, and then it
+says so).  A binary built for it (make SEARCH=1) runs a round's share in
+one process start from a checkpoint (SHIM_SCHED_BATCH_FILE) and reports
+the blocks each run took (demo/blocks.py): no process and no gcov pass
+a run.
 """
 import argparse
 import collections
@@ -78,12 +90,14 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "drivers", "runner"))
 sys.dont_write_bytecode = True
 
+import blocks  # noqa: E402
 import coverage  # noqa: E402
 import runner  # noqa: E402
 
@@ -100,6 +114,19 @@ IRQ_LINES = (5, 3, 4, 7, 9, 10, 11, 12, 15, 2)
 # worker, run at the same point), so that two configurations compare on
 # what they are, not on when the host ran a thread
 SCHED = "eager"
+# a run's budget: scheduling points (the same on every machine, so that a
+# driver waiting for ever for its board is cut at the same place each
+# time), and, only against a hung host, seconds
+MAX_STEPS = 4000000
+RUN_SECONDS = 60
+# configurations tried together, their outcomes taken in turn: what the
+# search tries next depends on what came back, never on which CPU was
+# quicker or how many there are, so that a search is the same every time
+ROUND = 16
+# runs a search makes at most, and what QUICK allows
+RUNS = 3000
+RUNS_QUICK = 1200
+REDUCE_PASSES = 24  # parts dropped at most, one a pass
 SEQUENCE = 16  # reads of a register a learnt sequence covers
 PORT_NAMES = re.compile(r"io|port|base|addr", re.I)
 MEM_NAMES = re.compile(r"mem|phys|shm|window|ram", re.I)
@@ -254,16 +281,25 @@ Outcome = collections.namedtuple(
 
 
 class Driver:
-    """The binary under search and what is known of its sources."""
+    """The binary under search and what is known of its sources.
 
-    def __init__(self, exe, name, timeout, sched=SCHED):
+    A binary built for the search (make SEARCH=1: the driver's blocks and
+    comparisons instrumented, world/sancov.c) runs many configurations
+    in one process start (SHIM_SCHED_BATCH_FILE, shim/host.c), each from
+    the same checkpoint, and says the blocks each ran: a run costs what
+    the driver does, not a process and a gcov pass.  A binary with gcov's
+    counters only (COVERAGE=1) runs one configuration a process."""
+
+    def __init__(self, exe, name, max_steps=MAX_STEPS, sched=SCHED):
         self.exe = os.path.abspath(exe)
         self.name = name
-        self.timeout = timeout
+        self.max_steps = max_steps
         self.sched = sched
         self.tmp = tempfile.mkdtemp(prefix="device-search.")
-        self.count = itertools.count(1)  # runs, from several threads
-        self.durations = []
+        self.count = itertools.count(1)  # batches, from several threads
+        self.nruns = 0  # runs made
+        self.lock = threading.Lock()
+        self.seconds = 0.0  # spent in runs, summed over the jobs
         r = subprocess.run([self.exe, "--params"], capture_output=True, text=True)
         # "name type" a line; the monitor's JSON is no parameter
         self.params = [tuple(line.split()[:2]) for line in r.stdout.splitlines()
@@ -275,38 +311,68 @@ class Driver:
         self.objdir = self._objdir()
         self.gcno = sorted(os.path.join(self.objdir, f) for f in os.listdir(self.objdir)
                            if f.endswith(".gcno")) if self.objdir else []
+        self.blocks = blocks.Blocks(self.exe)
         self.files, self.site_lines = self._sources()
+        if self.blocks:
+            self.blocks = blocks.Blocks(self.exe, self.files)
         self.dictionary = self._dictionary()
 
     def _objdir(self):
-        """Where the driver's objects and their gcov notes are: .drv/
-        beside a scenario binary (the Makefile's side rules), or the
+        """Where the driver's objects are (and their gcov notes, if any):
+        .drv/ beside a scenario binary (the Makefile's side rules), or the
         drv/ of make src-binary's .k24-NAME/; None if neither has any."""
         here = os.path.dirname(self.exe)
         for d in (coverage.objdir(self.exe),
                   os.path.join(here, ".k24-" + os.path.basename(self.exe), "drv")):
-            if os.path.isdir(d) and any(f.endswith(".gcno") for f in os.listdir(d)):
+            if os.path.isdir(d) and any(f.endswith((".gcno", ".o")) for f in os.listdir(d)):
                 return d
         return None
 
+    def _source_files(self):
+        """The driver's own files: from its gcov notes, or from the
+        dependencies gcc wrote beside its objects (-MMD), its .c files
+        and the headers beside them."""
+        if self.gcno:
+            jobs = [(i, os.path.join(self.tmp, "structure", str(i),
+                                     os.path.basename(g)[:-5] + ".gcda"), g)
+                    for i, g in enumerate(self.gcno)]
+            files, code = set(), collections.defaultdict(set)
+            for docs in coverage.gcov(jobs).values():
+                for doc in docs:
+                    for f in doc["files"]:
+                        files.add(os.path.abspath(f["file"]))
+                        code[os.path.abspath(f["file"])] |= {x["line_number"]
+                                                             for x in f["lines"]}
+            return sorted(f for f in files if os.path.exists(f)), code
+        files = set()
+        for d in sorted(os.listdir(self.objdir or ".") if self.objdir else []):
+            if not d.endswith(".d"):
+                continue
+            with open(os.path.join(self.objdir, d), errors="replace") as fh:
+                deps = fh.read().replace("\\\n", " ").split()
+            srcs = [x for x in deps if x.endswith(".c")]
+            if not srcs:
+                continue
+            here = os.path.dirname(os.path.abspath(srcs[0]))
+            files |= {os.path.abspath(x) for x in deps if x.endswith((".c", ".h")) and
+                      os.path.dirname(os.path.abspath(x)) == here}
+        code = collections.defaultdict(set)
+        for lines in self.blocks.lines.values():
+            for f, n in lines:
+                code[f].add(n)
+        return sorted(f for f in files if os.path.exists(f)), code
+
     def _sources(self):
-        """The driver's sources (from its gcov notes) and, per file, the
-        lines holding a deferred-work call site: {file: {line: what}}."""
-        if not self.gcno:
+        """The driver's sources and, per file, the lines holding a
+        deferred-work call site: {file: {line: what}}."""
+        if not self.gcno and not self.blocks:
             return [], {}
-        jobs = [(i, os.path.join(self.tmp, "structure", str(i),
-                                 os.path.basename(g)[:-5] + ".gcda"), g)
-                for i, g in enumerate(self.gcno)]
-        files, code = set(), collections.defaultdict(set)
-        for docs in coverage.gcov(jobs).values():
-            for doc in docs:
-                for f in doc["files"]:
-                    files.add(os.path.abspath(f["file"]))
-                    code[os.path.abspath(f["file"])] |= {x["line_number"] for x in f["lines"]}
-        files = sorted(f for f in files if os.path.exists(f))
+        files, code = self._source_files()
         api = coverage.Api()
         texts = {}
-        for f in files:
+        # the sites of the .c files, as the demo's coverage counts them
+        # for the files given (a header beside them is in the key only)
+        for f in [f for f in files if f.endswith(".c")] if not self.gcno else files:
             with open(f, errors="replace") as fh:
                 texts[f] = coverage.strip(fh.read())
         objects = set().union(*[api.objects(t) for t in texts.values()]) if texts else set()
@@ -319,7 +385,8 @@ class Driver:
         """The constants the driver's code compares with, from its objects'
         instructions: what a binary built without trace-cmp offers instead
         of what it compared each read with."""
-        objs = [g[:-5] + ".o" for g in self.gcno if os.path.exists(g[:-5] + ".o")]
+        objs = sorted(os.path.join(self.objdir, f) for f in os.listdir(self.objdir)
+                      if f.endswith(".o")) if self.objdir else []
         if not objs or not shutil.which("objdump"):
             return []
         r = subprocess.run(["objdump", "-d", "--no-show-raw-insn"] + objs,
@@ -350,45 +417,87 @@ class Driver:
 
     def run(self, cfg, scenario):
         """Run @scenario under @cfg: an Outcome."""
+        return self.run_many([cfg], scenario)[0]
+
+    def run_many(self, cfgs, scenario):
+        """Run @scenario under each of @cfgs: their Outcomes, in order."""
         d = os.path.join(self.tmp, "run%d" % next(self.count))
         os.makedirs(d)
-        report = os.path.join(d, "device.json")
-        # each run's counters apart (GCOV_PREFIX), as coverage.run_env()
-        strip = len([p for p in (self.objdir or "").split(os.sep) if p])
-        env = dict(GCOV_PREFIX=d, GCOV_PREFIX_STRIP=str(strip), SHIM_DEVICE=cfg.device(),
-                   SHIM_MODPARAMS=cfg.modparams(), SHIM_DEVICE_REPORT=report,
-                   SHIM_LOGLEVEL="0")
-        res = self._exec(scenario, env)
+        with self.lock:
+            self.nruns += len(cfgs)
         try:
-            with open(report) as f:
-                rep = json.load(f)
-        except (OSError, ValueError):
-            rep = {}
-        lines = self._lines(d)
-        shutil.rmtree(d, ignore_errors=True)
-        init, registered = module_state((res.scenario or {}).get("observables") or {},
-                                        rep.get("irq") or {})
-        irq = rep.get("irq") or {}
-        handled = sum(n for _, n in irq.get("handled", []))
-        sites = {(f, n) for f, s in self.site_lines.items() for n in s if (f, n) in lines}
-        return Outcome(cfg, scenario, res.rc, init, registered, handled, lines, sites, rep,
-                       res.seconds, runner.failure(res))
+            if self.blocks:
+                return self._batch(cfgs, scenario, d)
+            return [self._one(cfg, scenario, os.path.join(d, str(i)))
+                    for i, cfg in enumerate(cfgs)]
+        finally:
+            shutil.rmtree(d, ignore_errors=True)
 
-    def _exec(self, scenario, env):
-        """One run, as runner.run() makes it, but asked to end (SIGTERM)
-        past the time allowed, so that it still says what the device saw
-        and what the driver ran (device.c), then killed."""
-        e = dict(os.environ)
-        e.pop("SHIM_SCHED", None)
+    def _env(self):
+        e = dict(os.environ, SHIM_LOGLEVEL="0", SHIM_SCHED_MAX_STEPS=str(self.max_steps))
+        for k in ("SHIM_SCHED", "SHIM_SCHED_LOG", "SHIM_SCHED_BATCH", "SHIM_DEVICE",
+                  "SHIM_MODPARAMS", "GCOV_PREFIX"):
+            e.pop(k, None)
+        return e
+
+    def _batch(self, cfgs, scenario, d):
+        """Every configuration of @cfgs in one process: each from the
+        checkpoint, under the systematic schedule (or a child forked
+        there, for free runs), its device report apart."""
+        spec = self.sched or "free"
+        with open(os.path.join(d, "batch"), "w") as f:
+            for i, cfg in enumerate(cfgs):
+                f.write("%s\tSHIM_DEVICE=%s\tSHIM_MODPARAMS=%s\tSHIM_DEVICE_REPORT=%s\n" % (
+                    spec, cfg.device(), cfg.modparams(), os.path.join(d, "%d.json" % i)))
+        e = self._env()
+        e.update(SHIM_SCHED_BATCH_FILE=os.path.join(d, "batch"),
+                 SHIM_SCHED_BATCH_TIMEOUT=str(RUN_SECONDS))
+        t = time.time()
+        try:
+            p = subprocess.run([self.exe, "--driver", self.name, "--scenario", scenario,
+                                "--seed", "1"], capture_output=True, text=True,
+                               errors="replace", env=e,
+                               timeout=RUN_SECONDS * len(cfgs) + 30)
+            out, err = p.stdout, p.stderr
+        except subprocess.TimeoutExpired as x:
+            out = x.stdout.decode(errors="replace") if isinstance(x.stdout, bytes) \
+                else (x.stdout or "")
+            err = ""
+        secs = time.time() - t
+        self.seconds += secs
+        outs, errs = runner.split_batch(out), runner.split_batch(err)
+        res = []
+        for i, cfg in enumerate(cfgs):
+            o, end = outs.get(i, ("", None))
+            rc = "timeout" if end in (None, "signal 14") else \
+                int(end.split()[1]) if end.startswith("exit") else -int(end.split()[1])
+            scn, mon = runner.parse(o)
+            r = runner.Result(rc, scn, mon, o, errs.get(i, ("", None))[0],
+                              round(secs / len(cfgs), 4))
+            rep = self._report(os.path.join(d, "%d.json" % i))
+            res.append(self._outcome(cfg, scenario, r, rep,
+                                     self.blocks.reached(rep.get("blocks"))))
+        return res
+
+    def _one(self, cfg, scenario, d):
+        """One run, as runner.run() makes it, with gcov's counters apart
+        (GCOV_PREFIX); past the time allowed asked to end (SIGTERM), so
+        that it still says what the device saw and what the driver ran
+        (device.c), then killed."""
+        os.makedirs(d)
+        report = os.path.join(d, "device.json")
+        strip = len([p for p in (self.objdir or "").split(os.sep) if p])
+        e = self._env()
         if self.sched:
             e["SHIM_SCHED"] = self.sched
-        e.update(env)
+        e.update(GCOV_PREFIX=d, GCOV_PREFIX_STRIP=str(strip), SHIM_DEVICE=cfg.device(),
+                 SHIM_MODPARAMS=cfg.modparams(), SHIM_DEVICE_REPORT=report)
         t = time.time()
         p = subprocess.Popen([self.exe, "--driver", self.name, "--scenario", scenario,
                               "--seed", "1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                              text=True, errors="replace", env=e)
         try:
-            out, err = p.communicate(timeout=self.allowed())
+            out, err = p.communicate(timeout=RUN_SECONDS)
             rc = p.returncode
         except subprocess.TimeoutExpired:
             p.terminate()
@@ -399,18 +508,27 @@ class Driver:
                 out, err = p.communicate()
             rc = "timeout"
         secs = time.time() - t
-        if rc in (0, 1):
-            self.durations.append(secs)
+        self.seconds += secs
         scn, mon = runner.parse(out)
-        return runner.Result(rc, scn, mon, out, err, round(secs, 3))
+        r = runner.Result(rc, scn, mon, out, err, round(secs, 3))
+        return self._outcome(cfg, scenario, r, self._report(report), self._lines(d))
 
-    def allowed(self):
-        """How long a run may take: ten times the longest that ended well,
-        once a few have (a configuration that makes the driver wait for
-        ever for its board costs little), within the timeout."""
-        if len(self.durations) < 3:
-            return self.timeout
-        return min(self.timeout, max(0.5, 10 * max(self.durations)))
+    @staticmethod
+    def _report(path):
+        try:
+            with open(path) as f:
+                return json.load(f)
+        except (OSError, ValueError):
+            return {}
+
+    def _outcome(self, cfg, scenario, res, rep, lines):
+        init, registered = module_state((res.scenario or {}).get("observables") or {},
+                                        rep.get("irq") or {})
+        irq = rep.get("irq") or {}
+        handled = sum(n for _, n in irq.get("handled", []))
+        sites = {(f, n) for f, s in self.site_lines.items() for n in s if (f, n) in lines}
+        return Outcome(cfg, scenario, res.rc, init, registered, handled, lines, sites, rep,
+                       res.seconds, runner.failure(res))
 
     def _lines(self, d):
         gcda = [os.path.join(d, f) for f in os.listdir(d) if f.endswith(".gcda")]
@@ -425,6 +543,18 @@ class Driver:
                     p = os.path.abspath(f["file"])
                     out |= {(p, x["line_number"]) for x in f["lines"] if x["count"]}
         return frozenset(out)
+
+    def run_parallel(self, pool, cfgs, scenario, jobs):
+        """@cfgs split over @jobs batches at once in @pool: their Outcomes,
+        in the order of @cfgs."""
+        n = max(1, -(-len(cfgs) // max(jobs, 1)))
+        parts = [cfgs[i:i + n] for i in range(0, len(cfgs), n)]
+        return [o for outs in pool.map(lambda p: self.run_many(p, scenario), parts)
+                for o in outs]
+
+    def everywhere(self, pool, cfg, jobs):
+        """@cfg on every scenario: their outcomes, in the scenarios' order."""
+        return list(pool.map(lambda s: self.run(cfg, s), self.scenarios))
 
     def close(self):
         shutil.rmtree(self.tmp, ignore_errors=True)
@@ -756,6 +886,7 @@ class Search:
         self.scenario = drv.scenarios[0]
         self.level = (0, 0)  # how far the module got when the scenario was chosen
         self.t0 = time.time()
+        self.cut = False  # out of time before the runs were done
 
     def consider(self, o):
         """Take a run's outcome in: the corpus, the hints."""
@@ -821,9 +952,9 @@ class Search:
         """Each time the module gets further (in, then its handler run),
         search on from the scenario that reaches the most of the driver
         (its sites, then its lines) under the best configuration so far,
-        the quickest of those."""
-        outs = list(pool.map(lambda s: self.drv.run(self.best.config, s), self.drv.scenarios))
-        top = max(outs, key=lambda o: (score(o), -o.seconds))
+        the cheapest of those (cost())."""
+        outs = self.drv.everywhere(pool, self.best.config, self.jobs)
+        top = max(outs, key=lambda o: (score(o), -cost(o)))
         self.scenario = top.scenario
         self.level = score(self.best)[:2]
         for o in outs:
@@ -835,32 +966,43 @@ class Search:
         self.best = None
         self.consider(top)
 
-    def run(self, starts, deadline):
-        """Search from each of @starts, until @deadline: the best outcome."""
+    def run(self, starts, runs, deadline):
+        """Search from each of @starts, until @runs runs (or, against a
+        hung host only, @deadline): the best outcome.  In rounds of ROUND
+        configurations, split over the jobs, their outcomes taken in the
+        order the round had them."""
+        todo = list(starts)
+        self.tried |= {c.key() for c in starts}
         with concurrent.futures.ThreadPoolExecutor(self.jobs) as pool:
-            pending = {pool.submit(self.drv.run, c, self.scenario) for c in starts}
-            self.tried |= {c.key() for c in starts}
-            while pending:
-                finished, pending = concurrent.futures.wait(
-                    pending, return_when=concurrent.futures.FIRST_COMPLETED)
-                for f in finished:
-                    o = f.result()
-                    if o.scenario == self.scenario:
-                        self.consider(o)
-                if self.best and score(self.best)[:2] > self.level and \
-                        len(self.drv.scenarios) > 1:
-                    self.rescope(pool)
-                if self.done():
-                    break
-                while len(pending) < self.jobs and time.time() < deadline:
+            while self.runs < runs and not self.done():
+                # the first round is the starts alone: nothing suggests more yet
+                while self.best and len(todo) < min(ROUND, runs - self.runs):
                     c = self.next_config()
                     if c is None:
                         break
                     self.tried.add(c.key())
-                    pending.add(pool.submit(self.drv.run, c, self.scenario))
-            for f in pending:
-                f.cancel()
+                    todo.append(c)
+                if not todo:
+                    break
+                for o in self.drv.run_parallel(pool, todo, self.scenario, self.jobs):
+                    self.consider(o)
+                    if self.best and score(self.best)[:2] > self.level and \
+                            len(self.drv.scenarios) > 1:
+                        self.rescope(pool)
+                todo = []
+                if time.time() > deadline:
+                    self.say("  %4d runs, %4.1f s: out of time, the search cut short "
+                             "(another machine may search further)" % (
+                                 self.runs, time.time() - self.t0))
+                    self.cut = True
+                    break
         return self.best
+
+
+def cost(o):
+    """What a run cost, the same on every machine: the device's reads (a
+    driver busy-waiting on a register, a handler looping), not seconds."""
+    return sum(r[3] for r in o.report.get("reads", []))
 
 
 def describe(o, drv):
@@ -873,20 +1015,20 @@ def describe(o, drv):
         what, len(o.sites), drv.nsites(), len(o.lines), o.why or "rc %s" % o.rc)
 
 
-def reduce(drv, best, deadline, jobs, say):
-    """Drop each part of the best configuration the result does not need."""
+def reduce(drv, best, jobs, say, passes=REDUCE_PASSES):
+    """Drop each part of the best configuration the result does not need,
+    the first in order that keeps it as good, a pass at a time."""
     cur = best
-    changed = True
-    while changed and time.time() < deadline:
-        changed = False
-        parts = cur.config.parts()
-        with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
-            outs = list(pool.map(lambda p: drv.run(p[1], cur.scenario), parts))
-        for (what, _), o in zip(parts, outs):
-            if score(o)[:3] >= score(cur)[:3] and o.sites >= cur.sites and \
-                    len(o.lines) >= len(cur.lines):
-                cur = o
-                changed = True
+    with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+        for _ in range(passes):
+            parts = cur.config.parts()
+            outs = drv.run_parallel(pool, [c for _, c in parts], cur.scenario, jobs)
+            for o in outs:
+                if score(o)[:3] >= score(cur)[:3] and o.sites >= cur.sites and \
+                        len(o.lines) >= len(cur.lines):
+                    cur = o
+                    break
+            else:
                 break
     return cur
 
@@ -894,7 +1036,7 @@ def reduce(drv, best, deadline, jobs, say):
 def everywhere(drv, cfg, jobs):
     """@cfg on every scenario: their outcomes."""
     with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
-        return list(pool.map(lambda s: drv.run(cfg, s), drv.scenarios))
+        return drv.everywhere(pool, cfg, jobs)
 
 
 # --- saved, replayed -------------------------------------------------------
@@ -930,29 +1072,31 @@ def replay_line(cfg, exe, name, scenario, sched=None):
                     else exe), name, scenario)
 
 
-def search(legacy_exe, name, out_file, budget=30, quick=False, jobs=2, force=False,
-           say=print, verbose=False):
+def search(legacy_exe, name, out_file, budget=600, quick=False, jobs=2, force=False,
+           say=print, verbose=False, runs=None, shown=None):
     """Find (or replay) the device and module parameters for driver @name
-    of @legacy_exe; save them in @out_file.  Returns {"device": the
-    SHIM_DEVICE line, "modparams": the SHIM_MODPARAMS line, "found": what
-    they reach, "line": the line that replays a run with them}."""
-    if quick:
-        budget = min(budget, 10)
+    of @legacy_exe; save them in @out_file.  At most @runs runs (RUNS, or
+    RUNS_QUICK with @quick), the same search on every machine; @budget
+    seconds only against a host too slow or loaded to finish them, said
+    if it cut the search short.  Returns {"device": the SHIM_DEVICE line,
+    "modparams": the SHIM_MODPARAMS line, "found": what they reach,
+    "line": the line that replays a run with them (of @shown, the binary
+    a user runs, if given)}."""
+    runs = runs or (RUNS_QUICK if quick else RUNS)
     t0 = time.time()
-    drv = Driver(legacy_exe, name, timeout=max(3, budget / 4))
+    drv = Driver(legacy_exe, name)
     try:
         key = drv.key()
         saved = None if force else load(out_file)
         if saved and saved[0] != key:
             saved = None
-        replayed, outs, runs, searches = False, None, 0, saved[3] if saved else 0
+        replayed, outs, searches, cut = False, None, saved[3] if saved else 0, False
         if saved:
             # replayed only where it gets the module in: a line that did
             # not (a search that ran out of time, a device or a search
             # since improved) is searched again, from where it got
             best = Config.parse(saved[1], saved[2])
             outs = everywhere(drv, best, jobs)
-            runs = len(outs)
             replayed = score(max(outs, key=score))[0] > 0
             if replayed:
                 say("device search: %s unchanged since the search saved in %s: replayed" % (
@@ -961,8 +1105,8 @@ def search(legacy_exe, name, out_file, budget=30, quick=False, jobs=2, force=Fal
                 say("device search: the line saved in %s does not get %s in: searching again"
                     % (os.path.relpath(out_file), name))
         if not replayed:
-            say("device search: %s, %d module parameters, %d call sites, %d s on %d CPUs" % (
-                name, len(drv.params), drv.nsites(), budget, jobs))
+            say("device search: %s, %d module parameters, %d call sites, at most %d runs "
+                "on %d CPUs" % (name, len(drv.params), drv.nsites(), runs, jobs))
             first = drv.run(START, drv.scenarios[0])
             if first.why and drv.sched:
                 drv.sched = None
@@ -972,12 +1116,13 @@ def search(legacy_exe, name, out_file, budget=30, quick=False, jobs=2, force=Fal
                 else:
                     drv.sched = SCHED
             s = Search(drv, jobs, seed=searches + 1, say=say, verbose=verbose)
-            found = s.run([START] + ([best] if saved else []), t0 + budget * 0.8)
-            found = reduce(drv, found, t0 + budget * 0.9, jobs, say)
+            found = s.run([START] + ([best] if saved else []), runs, t0 + budget)
+            cut = s.cut
+            found = reduce(drv, found, jobs, say)
             best = found.config
             save(out_file, key, best, searches + 1)
             outs = everywhere(drv, best, jobs)
-            runs += s.runs + len(outs)
+        nruns = drv.nruns
         top = max(outs, key=score)
         sites = set().union(*[o.sites for o in outs])
         lines = set().union(*[o.lines for o in outs])
@@ -992,9 +1137,9 @@ def search(legacy_exe, name, out_file, budget=30, quick=False, jobs=2, force=Fal
                                 for f, n in sites),
                 "sites_total": drv.nsites(), "lines": len(lines),
                 "scenarios": {o.scenario: describe(o, drv) for o in outs},
-                "runs": runs,
+                "runs": nruns, "cut": cut,
                 "seconds": round(time.time() - t0, 1), "replayed": replayed},
-            "line": replay_line(best, drv.exe, name, top.scenario, drv.sched)}
+            "line": replay_line(best, shown or drv.exe, name, top.scenario, drv.sched)}
         f = res["found"]
         say("device search: %s: %s; handler %s; %d of %d call sites; %d runs in %.0f s" % (
             name, "module in" if score(top)[0] else "module NOT in (init %s)" % top.init,
@@ -1011,8 +1156,11 @@ def main():
     ap.add_argument("binary")
     ap.add_argument("--name", required=True, help="the driver's name in the binary")
     ap.add_argument("--out", help="where to save the line (default: beside the binary)")
-    ap.add_argument("--budget", type=float, default=30, help="seconds (default 30)")
-    ap.add_argument("--quick", action="store_true", help="at most 10 seconds")
+    ap.add_argument("--runs", type=int, help="runs at most (default %d, --quick %d)" % (
+        RUNS, RUNS_QUICK))
+    ap.add_argument("--budget", type=float, default=600,
+                    help="seconds at most, against a slow host (default 600)")
+    ap.add_argument("--quick", action="store_true", help="at most %d runs" % RUNS_QUICK)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--force", action="store_true", help="search even if a line is saved")
     ap.add_argument("--json", action="store_true", help="print the result as JSON")
@@ -1021,7 +1169,7 @@ def main():
     a = ap.parse_args()
     out = a.out or os.path.join(os.path.dirname(os.path.abspath(a.binary)), "device")
     res = search(a.binary, a.name, out, a.budget, a.quick, a.jobs, a.force,
-                 verbose=a.verbose)
+                 verbose=a.verbose, runs=a.runs)
     if a.json:
         print(json.dumps(res, indent=1))
     return 0 if res["found"]["registered"] else 1

@@ -20,7 +20,9 @@ Steps, each failing the demo if it fails:
      counters in the driver's own files;
   3. find a device for it (demo/device_search.py: saved beside the
      binaries, replayed while the driver is unchanged): the SHIM_DEVICE
-     and SHIM_MODPARAMS every run of it gets, on both sides.
+     and SHIM_MODPARAMS every run of it gets, on both sides; the search
+     runs a legacy binary of its own (make SEARCH=1: the driver's blocks
+     and comparisons instrumented, no gcov), many runs a process.
 A NAME.moves file beside the source is read, for this driver only.
 """
 import glob
@@ -298,17 +300,21 @@ def build_failure(err, log):
 
 def build(src, monitor, coverage=True, san=None, build_dir=None, out=None,
           sides=("legacy", "converted")):
-    """Step 2: both sides' binaries (make src-binary); {side: path}."""
+    """Step 2: both sides' binaries (make src-binary); {side: path}.
+    The side "search" is the device search's legacy binary."""
     exe = {}
-    for side, d in (("legacy", src.legacy), ("converted", src.converted)):
+    for side, d in (("legacy", src.legacy), ("converted", src.converted),
+                    ("search", src.legacy)):
         if side not in sides:
             continue
         path = os.path.join(out or os.path.join(src.out, "bin"), side, src.name)
         os.makedirs(os.path.dirname(path), exist_ok=True)
-        err = runner.make("src-binary", BINARY=path, SIDE=side, SRCDIR=d,
-                          SOURCES=" ".join(src.sources), NAME=src.name, KTREE=src.tree,
-                          EXTRA_OBJS=monitor, COVERAGE=1 if coverage else None,
-                          SAN=san, BUILD=build_dir)
+        search = side == "search"
+        err = runner.make("src-binary", BINARY=path, SIDE="legacy" if search else side,
+                          SRCDIR=d, SOURCES=" ".join(src.sources), NAME=src.name,
+                          KTREE=src.tree, EXTRA_OBJS=None if search else monitor,
+                          COVERAGE=1 if coverage and not search else None,
+                          SEARCH=1 if search else None, SAN=san, BUILD=build_dir)
         if err:
             log = os.path.join(os.path.dirname(path), "build.log")
             with open(log, "w") as f:
@@ -324,11 +330,14 @@ def find_device(src, exe, args):
     gets (demo/device_search.py), found or replayed; the environment."""
     import device_search
     # what a board's probe takes is found once, then replayed while the
-    # driver is unchanged: QUICK shortens everything else, not this
-    budget = args.search_budget if args.search_budget is not None else \
-        (60 if args.quick else 120)
-    res = device_search.search(exe["legacy"], src.name, os.path.join(src.out, "device"),
-                               budget=budget, quick=False,
-                               jobs=os.cpu_count() or 1, say=say)
+    # driver is unchanged: QUICK shortens everything else, not this; the
+    # search is its runs, the same on every machine, and the seconds
+    # only a bound against a host too slow for them
+    budget = args.search_budget if args.search_budget is not None else 900
+    searcher = build(src, None, coverage=False, sides=("search",))["search"]
+    res = device_search.search(searcher, src.name, os.path.join(src.out, "device"),
+                               budget=budget, quick=False, jobs=runner.cpus(),
+                               say=say, runs=getattr(args, "search_runs", None),
+                               shown=exe["legacy"])
     src.found = res["found"]
     return {"SHIM_DEVICE": res["device"], "SHIM_MODPARAMS": res["modparams"]}

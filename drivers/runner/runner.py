@@ -70,6 +70,16 @@ def driver_names():
     return [d.name for d in drivers()]
 
 
+def cpus():
+    """The CPUs a demo may keep busy: all of the machine's, or DEMO_JOBS
+    (make demo TREE= runs several demos at once, a CPU or so each)."""
+    try:
+        return max(1, int(os.environ.get("DEMO_JOBS") or 0)) if os.environ.get("DEMO_JOBS") \
+            else (os.cpu_count() or 1)
+    except ValueError:
+        return os.cpu_count() or 1
+
+
 def make(*targets, **variables):
     """Run make on the tree's Makefile; its output if it fails (else None)."""
     cmd = ["make", "-s", "--no-print-directory", "-C", TOP] + list(targets)
