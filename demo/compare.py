@@ -1,31 +1,21 @@
-"""compare - is the converted driver's behaviour the legacy one's?
+"""compare - the rules a scenario's runs are held to, for the judge.
 
-For one scenario, run on both sides with the same seeds, in order:
-  1. each run itself: it ended (no BUG, oops, hang), the kernel warned of
-     nothing (a WARNING, a slab error or slab corruption: what a kernel
-     reports and goes on from is a bug all the same), every invariant
-     held, nothing leaked, every queued work ran once;
-  2. the observables (what the scenario saw of the driver) are equal;
-  3. the profile of every work routine (monitor.c): how often, and from
-     which contexts, it was asked to be queued (all counts in a
-     single-threaded scenario, those the scenario calls exact in a
-     concurrent one: whether a pending work absorbed a request depends on
-     timing, so queueings done and runs are shown, not compared); whether
-     it queues itself again from its own run; a routine seen on one side
-     only;
-  4. where each routine runs (queue or bottom half) is where the legacy
-     side ran it, keventd becoming events, or where a declaration moves it;
-  5. every flush call site still waits for every routine it waited for;
-  6. no routine runs concurrently with itself unless declared so.
-Any of these failing makes the scenario DIFFERENT, with the first reason
-named; a declared move that happened makes it "intended"; else "same".
-A run problem both sides show alike (the same invariant broken, the same
-kind of crash) is the legacy driver's own, not the conversion's: it is
-named apart ("fails alike on both sides") and the comparison goes on.
-Concurrency the conversion adds (two routines that keventd ran one after
-the other now overlapping) is listed, not judged (the race check is).
+What a run shows by itself (run_problems: it ended, no BUG, oops or
+hang, the kernel warned of nothing, every invariant held, nothing
+leaked, every queued work ran once) and what its monitor says of each
+work routine (merge_profiles) are read here; whether the converted
+side's showing them is a difference is the judge's (judge.py:
+refinement, a legacy witness).  Decided here, as structure rather than
+behaviour (compare_scenario's findings, which the judge takes as they
+are):
+  - where each routine runs (queue or bottom half) is where the legacy
+    side ran it, keventd becoming events, or where a declaration moves it;
+  - every flush call site still waits for every routine it waited for;
+  - no routine runs concurrently with itself unless declared so.
+A declared move that happened makes a scenario "intended".  Concurrency
+the conversion adds (two routines that keventd ran one after the other
+now overlapping) is listed, not judged (the race check is).
 """
-import json
 import re
 
 import declarations as decl_mod
@@ -172,13 +162,18 @@ def fmt_counts(d):
     return ", ".join("%s %d" % (k, d[k]) for k in sorted(d)) if d else "none"
 
 
-def compare_profiles(legacy, converted, exact, decls, also=None):
+def compare_profiles(legacy, converted, exact, decls, also=None, structural=False):
     """Findings about the routines (steps 3, 4 and 6); @also: {side:
-    routines further runs of that side ran}."""
+    routines further runs of that side ran}.  @structural: only where
+    each runs and whether it ran beside itself (the judge, judge.py,
+    takes how often, from where and whether it ran at all as features
+    of each run, with a legacy witness)."""
     out = []
     for name in sorted(set(legacy) | set(converted)):
         lo, co = legacy.get(name), converted.get(name)
         if not lo or not co:
+            if structural:
+                continue
             side, p = ("legacy", lo) if lo else ("converted", co)
             other = "converted" if lo else "legacy"
             if name in (also or {}).get(other, ()):
@@ -186,12 +181,13 @@ def compare_profiles(legacy, converted, exact, decls, also=None):
             out.append(Finding("routine", "%s runs on the %s side only (queued %d times, "
                                           "ran %d)" % (name, side, p["queued"], p["ran"])))
             continue
-        if (exact is None or name in exact) and lo["asked_from"] != co["asked_from"]:
+        if not structural and (exact is None or name in exact) and \
+                lo["asked_from"] != co["asked_from"]:
             out.append(Finding("count", "%s was asked to be queued from %s on the legacy "
                                "side, from %s converted" % (
                                    name, fmt_counts(lo["asked_from"]),
                                    fmt_counts(co["asked_from"]))))
-        if bool(lo["asked_by_itself"]) != bool(co["asked_by_itself"]):
+        if not structural and bool(lo["asked_by_itself"]) != bool(co["asked_by_itself"]):
             out.append(Finding("requeue", "%s queues itself again from its own run %d times "
                                "on the legacy side, %d converted" % (
                                    name, lo["asked_by_itself"], co["asked_by_itself"])))
@@ -336,7 +332,11 @@ SEEN = " (seen on "
 def own_problem(text):
     """A failure of the driver's own (details["own"]) less the notes on
     where it showed: the problem itself."""
-    return text.split(" (under schedule ")[0].split(SEEN)[0]
+    for cut in (" (under schedule ", SEEN, " (converted, ", " (legacy, "):
+        text = text.split(cut)[0]
+    if text.startswith("converted: "):
+        text = text[len("converted: "):]
+    return text
 
 
 def split_runs(runs, monitored):
@@ -349,130 +349,93 @@ def split_runs(runs, monitored):
 
 
 def one_sided(scn, runs):
-    """{(seed, side): [problems]} of a concurrent scenario's runs whose
-    problem the other side did not show in that seed: the demo runs the
-    other side again (@runs as compare_scenario() takes them)."""
+    """{(seed, "legacy"): [what to see]} of a concurrent scenario whose
+    converted run of a seed showed what the legacy run of that seed did
+    not: a problem, a routine run, or one not run.  Whether a race of the
+    driver's own bites, or an interrupt finds work to defer, is the run's
+    timing: the demo runs the legacy side again (run_again()) to find a
+    witness for the judge.  What only the legacy side showed needs none:
+    it is never the conversion's."""
     out = {}
     if not scn.concurrent:
         return out
     monitored = any(r[1].monitor or r[2].monitor for r in runs)
     for seed, lo, co, _, one in split_runs(runs, monitored):
         for p in one:
-            side = p.split(": ", 1)[0]
-            other = "converted" if side == "legacy" else "legacy"
-            out.setdefault((seed, other), []).append(p)
-    # a routine one side's runs ran and the other's did not, every run
-    # having ended well (a run that failed ran what it ran because it
-    # failed): whether an interrupt found work to defer is the
-    # interleaving's too
-    if out or any(run_problems(side, r[i], monitored)
-                  for r in runs for i, side in ((1, "legacy"), (2, "converted"))):
-        return out
-    ran = {side: set(merge_profiles([r[i].monitor for r in runs]))
-           for i, side in ((1, "legacy"), (2, "converted"))}
-    for side, other in (("legacy", "converted"), ("converted", "legacy")):
-        for name in sorted(ran[other] - ran[side]):
-            out.setdefault((runs[0][0], side), []).append(RAN % name)
+            if p.startswith("converted: "):
+                out.setdefault((seed, "legacy"), []).append(p)
+    for seed, lo, co in runs:
+        ran = {side: set(((r.monitor or {}).get("routines") or {}))
+               for side, r in (("legacy", lo), ("converted", co))}
+        for name in sorted(ran["converted"] - ran["legacy"]):
+            out.setdefault((seed, "legacy"), []).append(RAN % name)
+        for name in sorted(ran["legacy"] - ran["converted"]):
+            out.setdefault((seed, "legacy"), []).append(NOT_RAN % name)
     return out
 
 
 # what one_sided() asks further runs of a side for, besides problems
 RAN = "routine %s ran"
-_RAN = re.compile(r"routine \S+ ran\Z")
+NOT_RAN = "routine %s not run"
+_RAN = re.compile(r"routine \S+ (ran|not run)\Z")
 
 
 def is_ran(ask):
     """Is this ask of one_sided() (as alike() says it) a routine to see
-    run, not a problem to see again?"""
+    run (or not run), not a problem to see again?"""
     return _RAN.match(ask) is not None
 
 
-def ran_in(res):
-    """What run_again() looks for in a run: its problems (as alike() says
-    them) and RAN for each routine it ran."""
-    return {RAN % n for n in ((res.monitor or {}).get("routines") or {})}
+def satisfied(want, res, side):
+    """Which of @want (one_sided()'s asks, as alike() says them) run @res
+    of @side shows: a problem, a routine it ran, one it did not run."""
+    ran = set(((res.monitor or {}).get("routines") or {}))
+    got = {alike(p) for p in run_problems(side, res)}
+    for w in want:
+        m = re.match(r"routine (\S+) (ran|not run)\Z", w)
+        if m and (m.group(1) in ran) == (m.group(2) == "ran"):
+            got.add(w)
+    return got & set(want)
 
 
-def compare_scenario(scn, runs, decls, again=None):
-    """(verdict, reasons, details) of one scenario over its seeds.
+def compare_scenario(scn, runs, decls, again=None, judged=None):
+    """(verdict, reasons, intended, details) of one scenario over its seeds.
 
     @runs: [(seed, legacy Result, converted Result)]; @again: {side:
     [Result]}, more runs of a side of a concurrent scenario (one_sided()).
-
-    A concurrent scenario's problem that one side shows in a seed and the
-    other side shows in any of its runs (another seed, or again) is the
-    driver's own too: whether a race of its own bites in a run is the
-    run's timing, on either side (an open that sleeps on a close in
-    progress with sleep_on() may miss its wake-up, and hang)."""
-    reasons, intended, own = [], [], []
+    @judged: the scenario's judge.Scenario, every run taken in: what the
+    runs showed (their problems, observables, which routines ran, how
+    often and from where they were asked to be queued) is its to decide,
+    by refinement; this adds where each routine ran, what ran beside
+    itself and what each flush waited for (structural findings), and the
+    judge gives the verdict (judge.decide)."""
+    import judge
     monitored = any(r[1].monitor or r[2].monitor for r in runs)
-    seen = {"legacy": {}, "converted": {}}
-    if scn.concurrent:
-        for side, res in [("legacy", r[1]) for r in runs] + \
-                [("converted", r[2]) for r in runs] + \
-                [(s, r) for s, rs in (again or {}).items() for r in rs]:
-            n = seen[side].setdefault("runs", [0])
-            n[0] += 1
-            for p in run_problems(side, res, monitored):
-                seen[side][alike(p)] = seen[side].get(alike(p), 0) + 1
-    for seed, lo, co, both, one in split_runs(runs, monitored):
-        for p in one:
-            side = p.split(": ", 1)[0]
-            other = "converted" if side == "legacy" else "legacy"
-            if seen[other].get(alike(p)):
-                text = "%s%sthe %s side in %d of %d runs, the %s in %d of %d)" % (
-                    p.split(": ", 1)[-1], SEEN, side, seen[side][alike(p)],
-                    seen[side]["runs"][0], other, seen[other][alike(p)],
-                    seen[other]["runs"][0])
-                if not any(own_problem(o) == own_problem(text) for o in own):
-                    own.append(text)
-                continue
-            reasons.append("seed %d: %s" % (seed, p))
-        for p in both:
-            if p not in own:
-                own.append(p)
-        if lo.scenario and co.scenario:
-            d = first_difference(lo.scenario["observables"], co.scenario["observables"])
-            if d:
-                reasons.append("seed %d: %s: legacy %s, converted %s" % (
-                    seed, d[0].lstrip("."), json.dumps(d[1])[:80], json.dumps(d[2])[:80]))
     lmons = [r[1].monitor for r in runs]
     cmons = [r[2].monitor for r in runs]
     lprof, cprof = merge_profiles(lmons), merge_profiles(cmons)
-    exact = None
-    if scn.concurrent:
-        exact = set()
-        for r in runs:
-            for res in r[1:]:
-                exact |= set((res.scenario or {}).get("exact_counts") or [])
     findings = []
-    if monitored and not reasons:
-        if scn.concurrent:
-            # a routine only one side's runs ran that further runs of the
-            # other side ran too: the interleaving's, not the conversion's
-            also = {side: {n for r in rs for n in ((r.monitor or {}).get("routines") or {})}
-                    for side, rs in (again or {}).items()}
-            findings = compare_profiles(lprof, cprof, exact, decls, also)
-        else:
-            # single-threaded: each seed's counts are exact
-            for seed, lo, co in runs:
-                for f in compare_profiles(merge_profiles([lo.monitor]),
-                                          merge_profiles([co.monitor]), None, decls):
-                    if not any(f.text == g.text for g in findings):
-                        findings.append(f)
+    if monitored:
+        findings = compare_profiles(lprof, cprof, None, decls, structural=True)
         findings += compare_flushes(sites_by_function(lmons), sites_by_function(cmons),
                                     timing_free=not scn.concurrent)
-    for f in findings:
-        (intended if f.intended else reasons).append(f.text)
+    if judged is None:
+        judged = judge.Scenario(scn)
+        for seed, lo, co in runs:
+            b = judge.bucket(judge.FULL, seed)
+            judged.add("legacy", b, lo, "seed %d" % seed)
+            judged.add("converted", b, co, "seed %d" % seed)
+        for side, rs in (again or {}).items():
+            for r in rs:
+                judged.add(side, judge.bucket(judge.FULL, runs[0][0]), r,
+                           "seed %d again" % runs[0][0])
+    judged.findings["free runs"] = findings
+    verdict, reasons, intended, own = judge.decide(judged)
     details = {"legacy_profile": lprof, "converted_profile": cprof,
                "declared": sorted({f.decl.where for f in findings if f.decl}),
                "legacy_flushes": sites_by_function(lmons),
                "converted_flushes": sites_by_function(cmons),
                "new_concurrency": new_concurrency(lmons, cmons, lprof) if monitored else [],
-               # failures both sides show alike: the driver's own
+               # failures the legacy side shows too: the driver's own
                "own": own}
-    if reasons:
-        return "DIFFERENT", reasons, intended, details
-    if intended:
-        return "intended", reasons, intended, details
-    return "same", reasons, intended, details
+    return verdict, reasons, intended, details

@@ -46,6 +46,7 @@ import coverage  # noqa: E402
 import declarations  # noqa: E402
 import explore  # noqa: E402
 import headline  # noqa: E402
+import judge  # noqa: E402
 import race  # noqa: E402
 import runner  # noqa: E402
 import source  # noqa: E402
@@ -222,7 +223,7 @@ def run_scenarios(jobs, seeds, rep, cov):
         return job, runner.run(exe[side], scn.driver, scn.name, seed, timeout=TIMEOUT,
                                env=envs[job])
 
-    with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 1) as pool:
+    with concurrent.futures.ThreadPoolExecutor(runner.cpus()) as pool:
         for job, res in pool.map(one, work):
             results[job] = res
     out = []
@@ -238,12 +239,13 @@ AGAIN_RAN = 4  # at most, for a routine one side ran, every run having ended wel
 
 
 def run_again(ran):
-    """A concurrent scenario whose run shows a problem on one side only:
-    the other side run again, same seed, counters apart from the Run
-    step's, in rounds of as many runs as CPUs until one shows the
-    problem or AGAIN have not ({scenario index: {side: [Result]}}): a
-    race of the driver's own bites in some runs of either side, one run
-    in ten, say, on each (compare.py)."""
+    """A concurrent scenario whose converted run shows what the legacy run
+    of its seed did not (a problem, a routine run or not run): the legacy
+    side run again, same seed, counters apart from the Run step's, in
+    rounds of as many runs as CPUs until one shows it or AGAIN have not
+    ({scenario index: {side: [Result]}}): a race of the driver's own bites
+    in some runs of either side, one run in ten, say, on each; the runs
+    are evidence for the judge (judge.py)."""
     todo = []
     for i, (scn, exe, runs) in enumerate(ran):
         for (seed, side), problems in compare.one_sided(scn, runs).items():
@@ -255,7 +257,7 @@ def run_again(ran):
         scn, exe, _ = ran[i]
         return runner.run(exe[side], scn.driver, scn.name, seed, timeout=TIMEOUT)
 
-    cpus = os.cpu_count() or 1
+    cpus = runner.cpus()
     with concurrent.futures.ThreadPoolExecutor(cpus) as pool:
         for i, side, seed, want in todo:
             got = out.setdefault(i, {}).setdefault(side, [])
@@ -267,9 +269,29 @@ def run_again(ran):
                 n = min(cpus, most - done)
                 for res in pool.map(one, [(i, side, seed)] * n):
                     got.append(res)
-                    want -= {compare.alike(p) for p in compare.run_problems(side, res)}
-                    want -= {compare.alike(x) for x in compare.ran_in(res)}
+                    want -= compare.satisfied(want, res, side)
                 done += n
+    return out
+
+
+def judges_of(ran, again):
+    """A judge.Scenario per scenario, every free run taken in (and the
+    runs made again)."""
+    out = []
+    for i, (scn, exe, runs) in enumerate(ran):
+        j = judge.Scenario(scn)
+        for seed, lo, co in runs:
+            b = judge.bucket(judge.FULL, seed)
+            for side, res in (("legacy", lo), ("converted", co)):
+                j.add(side, b, res, "seed %d, free" % seed,
+                      explore.replay_line(exe[side], scn, seed))
+        for side, rs in (again.get(i) or {}).items():
+            seed = runs[0][0]
+            for n, res in enumerate(rs):
+                j.add(side, judge.bucket(judge.FULL, seed), res,
+                      "seed %d, free, again (%d)" % (seed, n + 1),
+                      explore.replay_line(exe[side], scn, seed))
+        out.append(j)
     return out
 
 
@@ -315,7 +337,13 @@ def main():
     ap.add_argument("--src", action="append", default=[],
                     help="a 2.4 driver as it is: its .c file(s) or directory (SRC=)")
     ap.add_argument("--search-budget", type=float, default=None,
-                    help="seconds the device search of a --src driver may take")
+                    help="seconds the device search of a --src driver may take at most "
+                    "(against a slow host: the search is its runs)")
+    ap.add_argument("--search-runs", type=int, default=None,
+                    help="runs the device search of a --src driver makes at most")
+    ap.add_argument("--converted-tree", help="a --src driver's files as a conversion of "
+                    "its whole tree made them (make demo TREE=), with --convert-log")
+    ap.add_argument("--convert-log", help="what that conversion printed")
     ap.add_argument("--explore", type=int, default=None,
                     help="controlled schedules per scenario and side (default: the budget)")
     ap.add_argument("--budget", type=float, default=None,
@@ -343,6 +371,8 @@ def main():
             args.source = source.prepare(args.src)
         except StepFailed as e:
             return failed(args, rep, e, t0)
+        args.source.converted_tree = args.converted_tree
+        args.source.convert_log = args.convert_log
     global TIMEOUT
     TIMEOUT = args.timeout
     names = runner.driver_names()
@@ -407,11 +437,17 @@ def main():
     ran = run_scenarios(jobs, seeds, rep, cov)
     resolve_sites(ran)
     again = run_again(ran)
+    judges = judges_of(ran, again)
+    made = explore.witnesses([(scn, exe) for scn, exe, _ in ran], judges, judge.FULL,
+                             timeout=TIMEOUT)
+    if made:
+        say("witness search: %d legacy runs under schedules, for what the converted side's "
+            "free runs showed and the legacy side's did not" % made)
     results = []
     for i, (scn, exe, runs) in enumerate(ran):
         verdict, reasons, intended, details = compare.compare_scenario(
             scn, runs, declarations.for_drivers(decls, scope_of(scn.driver)),
-            again.get(i))
+            again.get(i), judges[i])
         why = reasons[0] if reasons else ("; ".join(intended) if intended
                                           else "observables and profiles equal")
         if details["own"] and not reasons:
@@ -427,7 +463,7 @@ def main():
         results.append({"driver": scn.driver, "scenario": scn.name,
                         "concurrent": scn.concurrent, "what": scn.what, "verdict": verdict,
                         "why": why, "reasons": reasons, "intended": intended,
-                        "details": details, "exe": exe,
+                        "details": details, "exe": exe, "judge": judges[i],
                         "runs": [{"seed": s, "legacy": lo.scenario, "converted": co.scenario,
                                   "legacy_monitor": lo.monitor,
                                   "converted_monitor": co.monitor} for s, lo, co in runs]})
@@ -477,7 +513,7 @@ def main():
             len(unexercised), "declaration" if len(unexercised) == 1 else "declarations", never,
             "clean" if conv_ok else "with residue or drift", time.time() - t0)
     for r in results:
-        for key in ("exe",):
+        for key in ("exe", "judge"):
             r.pop(key, None)
     rep.data["scenarios"] = results
     rep.data["verdict"] = {"ok": ok, "counts": counts, "text": verdict}

@@ -38,6 +38,7 @@ import time
 
 import compare
 import declarations
+import judge
 import runner
 from report import say
 
@@ -48,6 +49,53 @@ BATCH_MAX = 200
 # the systematic schedules every scenario and side gets; they list the
 # queueing call sites, each of which gets a preempt:SITE schedule too
 FIRST = ("eager", "lazy")
+
+
+def replay_line(exe, scn, seed, spec=None, size=None):
+    """The line that replays one run, from the top of the tree."""
+    return "%s%s%s%s --driver %s --scenario %s --seed %d" % (
+        runner.env_words(exe), "SHIM_SCENARIO_SIZE=%s " % size if size else "",
+        "SHIM_SCHED=%s " % spec if spec else "",
+        shlex.quote(os.path.relpath(exe, runner.TOP)), scn.driver, scn.name, seed)
+
+
+def witnesses(jobs, judges, size, steps=None, env=None, timeout=120):
+    """For what the converted side showed that no legacy run at @size
+    showed: legacy schedules aimed at it (judge.witness_specs), in one
+    batch per scenario and seed, taken in by the judge.  How many ran.
+    @jobs: [(scenario, {side: binary})]; @judges: their judge.Scenario."""
+    todo = []
+    for i, (scn, exe) in enumerate(jobs):
+        j = judges[i]
+        per = {}
+        for c in j.unshown():
+            if c.bucket[0] == size:
+                per.setdefault(c.bucket, []).append(c)
+        for b, claims in per.items():
+            specs = judge.witness_specs(claims, j.done.get(b, ()), (steps or {}).get(i))
+            if specs:
+                todo.append((i, b, specs))
+
+    def one(t):
+        i, b, specs = t
+        scn, exe = jobs[i]
+        return t, runner.run_batch(exe["legacy"], scn.driver, scn.name, specs, seed=b[1],
+                                   env=env, timeout=timeout)
+
+    made = 0
+    with concurrent.futures.ThreadPoolExecutor(runner.cpus()) as pool:
+        for (i, b, specs), res in pool.map(one, todo):
+            scn, exe = jobs[i]
+            j = judges[i]
+            for spec, r in zip(specs, res):
+                j.done.setdefault(b, set()).add(spec)
+                if r is None:
+                    continue
+                made += 1
+                j.add("legacy", b, r, "schedule %s" % spec,
+                      replay_line(exe["legacy"], scn, b[1], spec,
+                                  "explore" if size == judge.EXPLORE else None))
+    return made
 
 
 def steps_of(exe, scn):
@@ -65,13 +113,12 @@ def steps_of(exe, scn):
 
 
 def reference(job):
-    """The legacy side's free run at the size explored: what a
-    single-threaded scenario's observables must be."""
+    """The legacy side's free run at the size explored (a single-threaded
+    scenario's): evidence of what the legacy side does there."""
     scn, exe = job
     if scn.concurrent:
         return None
-    res = runner.run(exe["legacy"], scn.driver, scn.name, 1, env=SIZE)
-    return res.scenario["observables"] if res.scenario else None
+    return runner.run(exe["legacy"], scn.driver, scn.name, 1, env=SIZE)
 
 
 def systematic_schedules(sites):
@@ -108,7 +155,18 @@ def stalls(results, i, decls):
             if d.kind == "self" and d.routine in ran]
 
 
-def systematic(jobs, pairs, refs, decls, results=None):
+EXPLORED = judge.bucket(judge.EXPLORE, 1)
+
+
+def take(judges, jobs, i, side, spec, res):
+    """Hand a controlled run to scenario @i's judge."""
+    if judges and res is not None:
+        scn, exe = jobs[i]
+        judges[i].add(side, EXPLORED, res, "schedule %s" % spec,
+                      replay_line(exe[side], scn, 1, spec, "explore"))
+
+
+def systematic(jobs, pairs, refs, decls, results=None, judges=None):
     """Every scenario and side under eager and lazy, then preempt:SITE for
     each queueing call site they passed, and on the converted side
     stall:ROUTINE for each routine declared safe beside itself, in one
@@ -125,7 +183,8 @@ def systematic(jobs, pairs, refs, decls, results=None):
         i, side = p
         scn, exe = jobs[i]
         count[0] += 1
-        why = check_longer(scn, side, exe[side], spec, res, refs[i], decls(i), own[i])
+        why, res = check_run(scn, side, exe[side], spec, res, refs[i], decls(i), own[i])
+        take(judges, jobs, i, side, spec, res)
         flushes.setdefault(p, []).append({"flushes": (res.monitor or {}).get("flushes") or []})
         if side == "converted":
             overlaps.setdefault(i, set()).update(compare.overlapping(res.monitor))
@@ -148,7 +207,7 @@ def systematic(jobs, pairs, refs, decls, results=None):
         return p, specs, runner.run_batch(exe[side], scn.driver, scn.name, specs,
                                           env=SIZE) if specs else []
 
-    with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 1) as pool:
+    with concurrent.futures.ThreadPoolExecutor(runner.cpus()) as pool:
         for p, spec, res, seen in pool.map(lambda t: listing(*t),
                                            [(p, spec) for p in pairs for spec in FIRST]):
             sites[p] += [s for s in seen if s not in sites[p]]
@@ -217,12 +276,17 @@ def check_longer(scn, side, exe, spec, res, reference, decls, own=frozenset()):
     while a concurrent scenario's interrupts keep coming) is no livelock,
     and which side needs more points is the interleaving's; a run that
     still does not end is one."""
+    return check_run(scn, side, exe, spec, res, reference, decls, own)[0]
+
+
+def check_run(scn, side, exe, spec, res, reference, decls, own=frozenset()):
+    """check_longer()'s why, and the run it is of (the longer one, if)."""
     why = check(scn, side, res, reference, decls, own)
     if not endless(why):
-        return why
+        return why, res
     again = runner.run(exe, scn.driver, scn.name, 1, sched=spec,
                        env=dict(SIZE, SHIM_SCHED_MAX_STEPS=str(LONGER * MAX_STEPS)))
-    return check(scn, side, again, reference, decls, own)
+    return check(scn, side, again, reference, decls, own), again
 
 
 def gave_up(res):
@@ -235,7 +299,11 @@ def gave_up(res):
 
 def check(scn, side, res, reference, decls, own=frozenset()):
     """Why a controlled run failed, or None; a failure of the driver's
-    own (@own) is none."""
+    own (@own) is none.  A pair of scenario and side is explored no
+    further after one; whether the failure is the conversion's is the
+    judge's (judge.py), from every run of both sides, and so is what a
+    run observed (@reference, the legacy side's free run at this size, is
+    evidence there, no longer the measure)."""
     problems = [p for p in compare.run_problems(side, res) if compare.alike(p) not in own]
     if problems:
         return problems[0] + ((": " + compare.last_bug(res.stderr))
@@ -245,16 +313,14 @@ def check(scn, side, res, reference, decls, own=frozenset()):
         for name in sorted(self_concurrent(res)):
             if not declarations.self_declared(name, decls):
                 return "converted: %s ran concurrently with itself" % name
-    if not scn.concurrent and reference and res.scenario and not gave_up(res):
-        d = compare.first_difference(reference, res.scenario["observables"])
-        if d:
-            return "%s: %s is %s, the legacy side's free run saw %s" % (
-                side, d[0].lstrip("."), str(d[2])[:60], str(d[1])[:60])
     return None
 
 
 def explore(args, jobs, results, decls, rep, t0):
-    """@decls(i): the declarations of scenario @i's driver."""
+    """@decls(i): the declarations of scenario @i's driver.  Every run goes
+    to the scenario's judge (results[i]["judge"]), which decides, once a
+    witness search has asked the legacy side for what the converted side
+    showed and it did not."""
     rep.step("Explore: every scenario under controlled schedules (SHIM_SCHED=pct)")
     if args.explore is not None:
         per, budget = args.explore, None
@@ -265,26 +331,32 @@ def explore(args, jobs, results, decls, rep, t0):
         say("exploration off")
         rep.data["exploration"] = {"schedules": 0}
         return "no exploration"
-    # what each job's single-threaded scenario must still see: the legacy
-    # free run, at the size explored
+    judges = [r.get("judge") for r in results] if results and \
+        all(r.get("judge") for r in results) else None
+    # the legacy side's free run at the size explored: evidence there
     pairs = [(i, side) for i in range(len(jobs)) for side in ("legacy", "converted")]
-    with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 1) as pool:
+    with concurrent.futures.ThreadPoolExecutor(runner.cpus()) as pool:
         steps = dict(zip(pairs, pool.map(lambda p: steps_of(jobs[p[0]][1][p[1]], jobs[p[0]][0]),
                                          pairs)))
         refs = dict(zip(range(len(jobs)), pool.map(lambda i: reference(jobs[i]),
                                                    range(len(jobs)))))
+    for i, ref in refs.items():
+        if judges and ref is not None:
+            scn, exe = jobs[i]
+            judges[i].add("legacy", EXPLORED, ref, "free run at exploration size",
+                          replay_line(exe["legacy"], scn, 1, size="explore"))
+        refs[i] = ref.scenario["observables"] if ref is not None and ref.scenario else None
     start = time.time()
     sys_failures, sys_total, sys_overlaps, nsites, selfs, sys_flushes = systematic(
-        jobs, pairs, refs, decls, results)
+        jobs, pairs, refs, decls, results, judges)
     for i in range(len(jobs) if results else 0):
-        for text in flush_findings(results[i], sys_flushes.get((i, "legacy"), []),
-                                   sys_flushes.get((i, "converted"), [])):
-            r = results[i]
-            r["reasons"].append("under the systematic schedules: " + text)
-            if r["verdict"] != "DIFFERENT":
-                r["verdict"], r["why"] = "DIFFERENT", r["reasons"][-1]
-            say("  %-9s %-16s DIFFERENT under the systematic schedules: %s"
-                % (jobs[i][0].driver, jobs[i][0].name, text))
+        found = [compare.Finding("flush", "under the systematic schedules: " + text)
+                 for text in flush_findings(results[i], sys_flushes.get((i, "legacy"), []),
+                                            sys_flushes.get((i, "converted"), []))]
+        if judges:
+            judges[i].findings["systematic schedules"] = found
+        else:
+            results[i]["reasons"] += [f.text for f in found]
     sys_secs = time.time() - start
     start = time.time()
     tried = {p: 0 for p in pairs}
@@ -302,12 +374,14 @@ def explore(args, jobs, results, decls, rep, t0):
         scn, exe = jobs[i]
         specs = [spec_of(p, seed) for seed in seeds]
         res = runner.run_batch(exe[side], scn.driver, scn.name, specs, env=SIZE)
-        return p, [(seed, spec, check_longer(scn, side, exe[side], spec, r, refs[i], decls(i),
-                                             own[i]),
-                    (compare.overlapping(r.monitor), self_concurrent(r))
-                    if side == "converted" else (set(), set()))
-                   for seed, spec, r in zip(seeds, specs, res) if r is not None], \
-            sum(r.seconds for r in res if r is not None)
+        out = []
+        for seed, spec, r in zip(seeds, specs, res):
+            if r is None:
+                continue
+            why, r = check_run(scn, side, exe[side], spec, r, refs[i], decls(i), own[i])
+            out.append((seed, spec, why, (compare.overlapping(r.monitor), self_concurrent(r))
+                        if side == "converted" else (set(), set()), r))
+        return p, out, sum(r.seconds for r in res if r is not None)
 
     def todo():
         seed = {p: 1 for p in pairs}
@@ -321,11 +395,11 @@ def explore(args, jobs, results, decls, rep, t0):
                 yield p, list(range(seed[p], seed[p] + n))
                 seed[p] += n
 
-    with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 1) as pool:
+    with concurrent.futures.ThreadPoolExecutor(runner.cpus()) as pool:
         pending = set()
         gen = todo()
         while True:
-            while len(pending) < 2 * (os.cpu_count() or 1):
+            while len(pending) < 2 * (runner.cpus()):
                 if budget is not None and time.time() - start > budget:
                     break
                 nxt = next(gen, None)
@@ -339,8 +413,9 @@ def explore(args, jobs, results, decls, rep, t0):
                 p, ran, secs = fut.result()
                 if ran and secs < BATCH_SECONDS / 2:
                     size[p] = min(2 * size[p], BATCH_MAX)
-                for seed, spec, why, (seen, selfc) in ran:
+                for seed, spec, why, (seen, selfc), r in ran:
                     tried[p] += 1
+                    take(judges, jobs, p[0], p[1], spec, r)
                     overlaps[p[0]] |= seen
                     selfs.setdefault(p[0], set()).update(selfc)
                     # the first failing seed of the pair, whatever order batches end in
@@ -358,31 +433,35 @@ def explore(args, jobs, results, decls, rep, t0):
     rows = []
     for (i, side), (seed, spec, why) in sorted(failures.items()):
         scn, exe = jobs[i]
-        line = "%sSHIM_SCENARIO_SIZE=explore SHIM_SCHED=%s %s --driver %s --scenario %s " \
-            "--seed 1" % (runner.env_words(exe[side]), spec,
-                          shlex.quote(os.path.relpath(exe[side], runner.TOP)),
-                          scn.driver, scn.name)
+        line = replay_line(exe[side], scn, 1, spec, "explore")
         label = spec if seed is None else "seed %d" % seed
         rows.append([scn.driver, scn.name, side, spec if seed is None else seed, why, line])
+        if side == "converted" and why.startswith("converted: ") and \
+                why.endswith(" ran concurrently with itself"):
+            # where a routine runs: a rule of structure, no witness to find
+            if judges:
+                judges[i].findings.setdefault("explored schedules", []).append(
+                    compare.Finding("self", "converted, schedule %s: %s; replay: %s" % (
+                        label, why[len("converted: "):], line)))
+        if side == "legacy":
+            say("  %-9s %-16s legacy    fails under %s, the driver's own: %s"
+                % (scn.driver, scn.name, label, why))
+    # what the converted side showed and no legacy run did: legacy
+    # schedules aimed at it, then the judge's word
+    made = witnesses(jobs, judges, judge.EXPLORE,
+                     steps={i: steps[(i, "legacy")] for i in range(len(jobs))},
+                     env=SIZE) if judges else 0
+    for i in range(len(jobs) if judges else 0):
         r = results[i]
-        other = failures.get((i, "converted" if side == "legacy" else "legacy"))
-        own = r["details"].setdefault("own", [])
-        known = {compare.alike(compare.own_problem(o)) for o in own}
-        if (other and compare.alike(other[2]) == compare.alike(why)) or \
-                compare.alike(why) in known:
-            # both sides fail so: the driver's own, not the conversion's
-            if compare.alike(why) not in known:
-                own.append("%s (under schedule %s; replay: %s)" % (
-                    why.split(": ", 1)[-1], label, line))
-            say("  %-9s %-16s %-9s fails alike on both sides under %s: %s"
-                % (scn.driver, scn.name, side, label, why))
-            continue
-        r["reasons"].append("%s, schedule %s: %s; replay: %s" % (side, label, why, line))
-        if r["verdict"] != "DIFFERENT":
-            r["verdict"], r["why"] = "DIFFERENT", r["reasons"][-1]
-        say("  %-9s %-16s %-9s DIFFERENT under %s: %s"
-            % (scn.driver, scn.name, side, label, why))
-        say("      replay: %s" % line)
+        verdict, reasons, intended, own_now = judge.decide(judges[i])
+        r["details"]["own"] = own_now
+        if verdict == "DIFFERENT" and r["verdict"] != "DIFFERENT":
+            new = [x for x in reasons if x not in r["reasons"]]
+            for text in new[:3]:
+                say("  %-9s %-16s DIFFERENT: %s" % (jobs[i][0].driver, jobs[i][0].name, text))
+        r["verdict"], r["reasons"], r["intended"] = verdict, reasons, intended
+        if reasons:
+            r["why"] = reasons[0]
     # a pair whose systematic schedules failed is explored no further
     explored = [n for p, n in tried.items() if p not in sys_failures]
     summary = "%d controlled schedules in %.0f s (%.0f/s, in batches at exploration size), " \
@@ -399,14 +478,20 @@ def explore(args, jobs, results, decls, rep, t0):
         "queueing call sites they reached, and %d stalls of a routine declared safe " \
         "beside itself) in %.0f s" % (sys_total, nsites, nstalls, sys_secs)
     say(sys_summary + (", %d failing" % len(sys_failures) if sys_failures else ", none failing"))
+    if made:
+        say("witness search: %d legacy schedules aimed at what the converted side showed "
+            "and the legacy side had not" % made)
     summary += "; " + sys_summary
     rep.section("Exploration: controlled schedules (SHIM_SCHED=pct, depth %d; eager, lazy, "
                 "preempt:SITE, stall:ROUTINE)" % DEPTH,
                 ["driver", "scenario", "side", "seed or schedule", "failure", "replay"], rows,
-                summary + ".  A schedule fails when its run does, or when a single-threaded "
-                "scenario's observables differ from the legacy side's free run.", quiet=True)
+                summary + ".  A schedule fails when its run does; whether that is the "
+                "conversion's is the judge's: a failure or an observable value of the "
+                "converted side no legacy run showed (a witness search aims legacy schedules "
+                "at it first), never one of the legacy side.", quiet=True)
     rep.data["exploration"] = {"schedules": total, "seconds": round(secs, 1),
                                "per_second": round(total / secs, 1) if secs else 0,
+                               "witness_runs": made,
                                "systematic": {"schedules": sys_total, "sites": nsites,
                                               "seconds": round(sys_secs, 1),
                                               "failing": len(sys_failures)},
