@@ -452,8 +452,9 @@ DEMO_ARGS	= $(if $(QUICK),--quick) $(foreach d,$(DRIVER),--driver $(d)) \
 		  $(foreach p,$(PATCH),--patch $(abspath $(p))) \
 		  $(foreach s,$(SRC),--src $(abspath $(s)))
 
-demo: deps $(LIBS)	## convert, run and compare both sides (DRIVER=, QUICK=1, EXTRA=dir, SRC=file.c, EXPLORE=N, PATCH=file)
-	@python3 $(TOP)/demo/demo.py $(DEMO_ARGS)
+demo: deps $(LIBS)	## convert, run and compare both sides (DRIVER=, QUICK=1, EXTRA=dir, SRC=file.c, TREE=linux-2.4, EXPLORE=N, PATCH=file)
+	@$(if $(TREE),python3 $(TOP)/demo/tree.py $(abspath $(TREE)) $(if $(FULL),--full) \
+		$(foreach s,$(ONLY),--only $(s)),python3 $(TOP)/demo/demo.py $(DEMO_ARGS))
 
 mutate: deps $(LIBS)	## the mutation suite: each tests/mutations/*.patch must be caught by the demo (MUTATIONS=, JOBS=N)
 	@MUTATIONS="$(MUTATIONS)" python3 $(TOP)/scripts/mutate -j $(or $(JOBS),$(shell nproc))

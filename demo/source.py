@@ -209,6 +209,50 @@ def convert(src, build, patches):
         dst = os.path.join(src.legacy, rel)
         os.makedirs(os.path.dirname(dst), exist_ok=True)
         shutil.copy(f, dst)
+    if getattr(src, "converted_tree", None) and src.tree:
+        lines = converted_from(src)
+    else:
+        lines = convert_files(src)
+    src.context = [x for x in lines if ": context: " in x]
+    for p in patches:
+        from convert import apply_patch
+        say("patch: %s" % shown(p))
+        apply_patch(p, src.converted)
+    diff = os.path.join(src.out, "conversion.diff")
+    with open(diff, "w") as f:
+        subprocess.run(["diff", "-ruN", "legacy", "converted"], cwd=src.out, stdout=f)
+    say("converted text: %s (the diff: %s)" % (shown(src.converted), shown(diff)))
+    return lines
+
+
+def converted_from(src):
+    """The driver's files as a conversion of its whole tree made them
+    (make demo TREE=: the tree converted once, each driver's demo taking
+    its files from there), and that conversion's lines about them."""
+    places = [(f, os.path.relpath(f, src.root)) for f in src.files]
+    places += [(p, inc) for inc, p in sorted(src.tree_headers.items())]
+    mine = set()
+    for f, rel in places:
+        where = os.path.relpath(f, src.tree)
+        mine.add(where)
+        done = os.path.join(src.converted_tree, where)
+        dst = os.path.join(src.converted, rel)
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        shutil.copy(done if os.path.exists(done) else f, dst)
+    lines = []
+    with open(src.convert_log, errors="replace") as fh:
+        for line in fh:
+            if line.split(":", 1)[0] in mine:
+                lines.append(line.rstrip("\n"))
+    say("converted with the tree (%s): %d of its lines about %s" % (
+        shown(src.converted_tree), len(lines), ", ".join(sorted(mine))))
+    for line in lines:
+        say(line)
+    return lines
+
+
+def convert_files(src):
+    """The driver's files through convert, by themselves."""
     flat = os.path.join(src.out, "converted.flat")
     shutil.rmtree(flat, ignore_errors=True)
     # from the kernel tree's top (or the checkout's), so that what convert
@@ -241,15 +285,6 @@ def convert(src, build, patches):
         done = os.path.join(flat, os.path.basename(f))
         shutil.copy(done if os.path.exists(done) else f, dst)
     shutil.rmtree(flat, ignore_errors=True)
-    src.context = [x for x in lines if ": context: " in x]
-    for p in patches:
-        from convert import apply_patch
-        say("patch: %s" % shown(p))
-        apply_patch(p, src.converted)
-    diff = os.path.join(src.out, "conversion.diff")
-    with open(diff, "w") as f:
-        subprocess.run(["diff", "-ruN", "legacy", "converted"], cwd=src.out, stdout=f)
-    say("converted text: %s (the diff: %s)" % (shown(src.converted), shown(diff)))
     return lines
 
 
