@@ -391,7 +391,7 @@ def main():
     for d in args.extra:
         if not os.path.isdir(os.path.join(d, "scenarios")):
             ap.error("%s: an extra driver is a directory with its legacy .c files "
-                     "and a scenarios/ directory (see README)" % d)
+                     "and a scenarios/ directory (see docs/extra.md)" % d)
     for p in args.design_patch:
         if not os.path.isfile(p):
             ap.error("--patch %s: no such file" % p)

@@ -182,7 +182,7 @@ def prepare(paths):
     if version != "2.4":
         raise StepFailed("source", "%s is written for %s: SRC= takes 2.4 code (the 2.4 "
                          "headers, the tty core, the generic exerciser); a driver in this "
-                         "tree's 2.5 layout brings its scenarios with EXTRA= (README)" % (
+                         "tree's 2.5 layout brings its scenarios with EXTRA= (docs/extra.md)" % (
                              shown(first), version))
     moves = os.path.join(root, name + ".moves")
     src.moves = moves if os.path.exists(moves) else None
