@@ -474,6 +474,34 @@ def schedules(figs, rows):
              what + ", %d one process each, run alternately with the batch" % rs[0]["each"])
 
 
+def real_runs(figs, rows):
+    """Runs per CPU second of a 2.4 driver as make demo SRC= makes them:
+    its device search and its exploration, median over the project's own
+    2.4-style drivers (bench/real-runs)."""
+    rs = good(rows, "real_runs", "tty24")
+    what = ("median over the 2.4-style drivers of examples/tty24, per CPU second of the "
+            "runs' own processes")
+    if not rs:
+        why = "; ".join(problems(rows, "real_runs")) or "no result"
+        figs.missing("search_runs", "runs/CPU s", "device search runs, " + what, why)
+        figs.missing("explore_runs", "schedules/CPU s", "explored schedules, " + what, why)
+        return
+    per = {}
+    for r in rs:
+        for name, search, expl in r.get("per_driver") or []:
+            per.setdefault(name, []).append((search, expl))
+    per_driver = sorted([name, round(statistics.median(x[0] for x in v), 1),
+                         round(statistics.median(x[1] for x in v), 1)]
+                        for name, v in per.items())
+    figs.add("search_runs", "runs/CPU s", [r["median_search"] for r in rs],
+             "device search runs (a fresh search, %d runs, in batches on the search "
+             "binary), %s" % (rs[0]["runs"], what), drivers=len(per_driver),
+             per_driver=per_driver)
+    figs.add("explore_runs", "schedules/CPU s", [r["median_explore"] for r in rs],
+             "explored schedules (pct, at exploration size, in batches, %d a driver), %s"
+             % (rs[0]["schedules"], what), drivers=len(per_driver))
+
+
 def all_figures(figs, rows, raw):
     """Every benchmark's figures; returns the CDF series by plot name."""
     memory(figs, rows)
@@ -485,4 +513,5 @@ def all_figures(figs, rows, raw):
     conversion(figs, rows)
     controlled(figs, rows)
     schedules(figs, rows)
+    real_runs(figs, rows)
     return cdfs

@@ -137,18 +137,31 @@ def schedules_line(figs):
                 fmt(figs.value("schedules_one_each")), times(one.get("ratio_to_one_each"))))
 
 
+def real_runs_line(figs):
+    search = figs.get("search_runs")
+    if not search or search["median"] is None:
+        return "2.4 drivers (examples/tty24): not measured"
+    return ("2.4 drivers of our own (examples/tty24), median over %s: %s device search "
+            "runs and %s explored schedules per CPU second (%s)" % (
+                fmt(search.get("drivers")), fmt(search["median"]),
+                fmt(figs.value("explore_runs")),
+                ", ".join("%s %s/%s" % (n, fmt(a), fmt(b))
+                          for n, a, b in search.get("per_driver") or [])))
+
+
 def controlled_text(figs):
     line = "%-34s %10s %10s"
     rows = controlled_rows(figs)
     out = [line % CONTROLLED_HEAD] + [line % r for r in rows] if rows else []
-    return "\n".join(out + [sched_point_line(figs), schedules_line(figs)])
+    lines = [sched_point_line(figs), schedules_line(figs), real_runs_line(figs)]
+    return "\n".join(out + lines)
 
 
 def controlled_md(figs):
     rows = controlled_rows(figs)
     out = md_table(CONTROLLED_HEAD, rows) if rows else []
     return "\n".join(out + ["", sched_point_line(figs) + ".", "", schedules_line(figs) +
-                            "."]) + "\n"
+                            ".", "", real_runs_line(figs) + "."]) + "\n"
 
 
 def figures_md(figs):
