@@ -11,6 +11,7 @@
 #include <shim/io.h>
 
 #define MAX_MAPS 64
+#define ISA_HOLE 0x100000UL
 
 static const struct shim_io_ops *io_ops;
 static struct shim_mutex maps_lock = SHIM_MUTEX_INIT;
@@ -18,6 +19,8 @@ static struct {
 	unsigned long phys, size;
 	unsigned char *host;
 } maps[MAX_MAPS];
+/* bounds of every range ever ioremap()ed: a quick "none" for shim/mmio.c */
+static unsigned long maps_lo, maps_hi;
 
 void shim_io_register(const struct shim_io_ops *ops)
 {
@@ -38,6 +41,7 @@ unsigned int shim_io_in(unsigned long port, int size)
 {
 	const struct shim_io_ops *o = ops();
 
+	shim_mmio_commit();
 	return o && o->in ? o->in(port, size) & ones(size) : ones(size);
 }
 
@@ -45,6 +49,7 @@ void shim_io_out(unsigned long port, unsigned int val, int size)
 {
 	const struct shim_io_ops *o = ops();
 
+	shim_mmio_commit();
 	if (o && o->out)
 		o->out(port, val & ones(size), size);
 }
@@ -84,6 +89,13 @@ void *ioremap(unsigned long phys, unsigned long size)
 			maps[i].phys = phys;
 			maps[i].size = size;
 			maps[i].host = host;
+			if (!maps_hi || (unsigned long) host < maps_lo)
+				__atomic_store_n(&maps_lo, (unsigned long) host,
+						 __ATOMIC_RELAXED);
+			if ((unsigned long) host + size > maps_hi)
+				__atomic_store_n(&maps_hi,
+						 (unsigned long) host + size,
+						 __ATOMIC_RELAXED);
 			break;
 		}
 	}
@@ -114,12 +126,70 @@ void iounmap(void *addr)
 	shim_host_free(addr);
 }
 
+/*
+ * The ISA hole, physical 0 to 1 MB, as host memory: 2.4 mapped it at
+ * PAGE_OFFSET, and a driver reached a board's shared memory there by
+ * pointer (phys_to_virt(0xd0000), bus_to_virt()).  Allocated at the
+ * first such translation, all ones (a floating bus); an access to it by
+ * pointer reaches the device through shim/mmio.c, as readb() does.
+ */
+static unsigned char *isa_hole;
+
+void *shim_isa_virt(unsigned long phys)
+{
+	unsigned char *hole = __atomic_load_n(&isa_hole, __ATOMIC_ACQUIRE);
+
+	if (!hole) {
+		unsigned char *none = NULL;
+
+		hole = shim_host_alloc(ISA_HOLE, PAGE_SIZE);
+		if (!hole)
+			shim_host_bug("the ISA hole", ENOMEM);
+		memset(hole, 0xff, ISA_HOLE);
+		if (!__atomic_compare_exchange_n(&isa_hole, &none, hole, 0,
+						 __ATOMIC_ACQ_REL,
+						 __ATOMIC_ACQUIRE)) {
+			shim_host_free(hole);
+			hole = none;
+		}
+	}
+	return hole + phys;
+}
+
+unsigned long shim_isa_phys(const volatile void *addr)
+{
+	const unsigned char *a = (const unsigned char *) addr;
+	unsigned char *hole = __atomic_load_n(&isa_hole, __ATOMIC_ACQUIRE);
+
+	return hole && a >= hole && a < hole + ISA_HOLE ? a - hole : ~0UL;
+}
+
+/*
+ * Where a host address of device memory lies: [*@lo, *@hi) bounds the
+ * ISA hole and every ioremap()ed range, for a quick "none" (shim/mmio.c
+ * asks at every access by pointer).
+ */
+void shim_io_bounds(unsigned long *lo, unsigned long *hi)
+{
+	unsigned char *hole = __atomic_load_n(&isa_hole, __ATOMIC_ACQUIRE);
+
+	*lo = __atomic_load_n(&maps_lo, __ATOMIC_RELAXED);
+	*hi = __atomic_load_n(&maps_hi, __ATOMIC_RELAXED);
+	if (hole && (!*hi || (unsigned long) hole < *lo))
+		*lo = (unsigned long) hole;
+	if (hole && (unsigned long) hole + ISA_HOLE > *hi)
+		*hi = (unsigned long) hole + ISA_HOLE;
+}
+
 unsigned long shim_io_phys(const volatile void *addr)
 {
 	const unsigned char *a = (const unsigned char *) addr;
-	unsigned long phys = 0;
+	unsigned long phys = shim_isa_phys(addr);
 	int i;
 
+	if (phys != ~0UL)
+		return phys;
+	phys = 0;
 	shim_mutex_lock(&maps_lock);
 	for (i = 0; i < MAX_MAPS; i++) {
 		if (maps[i].host && a >= maps[i].host &&
@@ -138,6 +208,7 @@ unsigned int shim_io_read(const volatile void *addr, int size)
 	unsigned long phys = shim_io_phys(addr);
 	unsigned int v = 0;
 
+	shim_mmio_commit();
 	if (phys && o && o->read)
 		return o->read(phys, size) & ones(size);
 	memcpy(&v, (const void *) addr, size);
@@ -149,6 +220,7 @@ void shim_io_write(const volatile void *addr, unsigned int val, int size)
 	const struct shim_io_ops *o = ops();
 	unsigned long phys = shim_io_phys(addr);
 
+	shim_mmio_commit();
 	memcpy((void *) addr, &val, size);
 	if (phys && o && o->write)
 		o->write(phys, val & ones(size), size);
@@ -186,7 +258,7 @@ void memset_io(volatile void *addr, int c, unsigned long n)
  * module parameter) as well as ioremap()ed ones.  Below 1 MB nothing of
  * the sandbox is mapped: such an address is the device's, physically.
  */
-#define ISA_HOLE_END 0x100000UL
+#define ISA_HOLE_END ISA_HOLE
 
 unsigned int shim_io_read_any(unsigned long addr, int size)
 {

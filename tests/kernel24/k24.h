@@ -20,6 +20,15 @@ unsigned long k24_jiffies_member(void (*advance)(unsigned long),
 				 unsigned long ticks);
 int k24_proc(void);
 
+/* kernel/mmio.c: a board's memory reached by pointer (shim/mmio.c) */
+unsigned int k24_mmio_peek(unsigned long phys);
+void k24_mmio_poke(unsigned long phys, unsigned char val);
+unsigned long k24_mmio_round_trip(unsigned long phys);
+/* ioremap(@phys), a word read, one written, a readw(), a struct copied out */
+unsigned int k24_mmio_remapped(unsigned long phys, unsigned int *copied);
+/* a load from kernel memory that is no device's */
+unsigned int k24_mmio_plain(void);
+
 /* kernel/fake_tty.c: a tty driver over no hardware, and files on it */
 #define FK_FILES 8
 #define FK_TTY_DONT_FLIP 8 /* linux/tty.h's TTY_DONT_FLIP */

@@ -9,8 +9,29 @@
 #include_next <asm/page.h>
 
 #define PAGE_OFFSET 0UL
-#define __pa(x) ((unsigned long) (x))
-#define __va(x) ((void *) ((unsigned long) (x)))
+
+/*
+ * The ISA hole (below 1 MB) is host memory of the shim's, so that a
+ * board's shared memory reached by pointer reaches the device (shim/io.c,
+ * shim/mmio.c); any other address is the host's own.
+ */
+extern void *shim_isa_virt(unsigned long phys);
+extern unsigned long shim_isa_phys(const volatile void *addr);
+
+static inline void *__shim_va(unsigned long x)
+{
+	return x < 0x100000UL ? shim_isa_virt(x) : (void *) x;
+}
+
+static inline unsigned long __shim_pa(const volatile void *p)
+{
+	unsigned long phys = shim_isa_phys(p);
+
+	return phys != ~0UL ? phys : (unsigned long) p;
+}
+
+#define __pa(x) __shim_pa((const volatile void *) (x))
+#define __va(x) __shim_va((unsigned long) (x))
 #define PAGE_ALIGN(addr) (((addr) + PAGE_SIZE - 1) & PAGE_MASK)
 
 /* the order of the smallest power-of-two number of pages holding @size */

@@ -27,7 +27,23 @@ struct shim_io_ops {
 /* Route every access to @ops from now on (NULL: the bus floats again). */
 extern void shim_io_register(const struct shim_io_ops *ops);
 
-/* The physical address of @addr in an ioremap()ed range, or 0 if none. */
+/*
+ * The physical address of @addr in an ioremap()ed range or in the ISA
+ * hole, or 0 if none.
+ */
 extern unsigned long shim_io_phys(const volatile void *addr);
+
+/* The ISA hole (physical 0 to 1 MB) as host memory: @phys's place in it. */
+extern void *shim_isa_virt(unsigned long phys);
+/* @addr's physical address in the ISA hole, or ~0UL if it is not there. */
+extern unsigned long shim_isa_phys(const volatile void *addr);
+/* Bounds of the host memory standing for device memory (hole, ioremaps). */
+extern void shim_io_bounds(unsigned long *lo, unsigned long *hi);
+
+/*
+ * Device memory reached by pointer (shim/mmio.c): a store made through a
+ * pointer reaches the device at the next access to it; now, by this.
+ */
+extern void shim_mmio_commit(void);
 
 #endif /* _SHIM_IO_H */
