@@ -51,22 +51,28 @@ def _value(v):
     return json.dumps(v, sort_keys=True)
 
 
-def features(res, concurrent, exact=()):
-    """{feature: value} of one run (a runner.Result), or None if it made
-    no report at all (its problems say why)."""
+def features(res, concurrent, exact=(), controlled=False):
+    """{feature: value} of one run (a runner.Result).  Under a controlled
+    schedule (@controlled) what the time a call took decides is the
+    schedule's, not a feature: the observables the scenario names timed
+    (how many bytes a device streamed while a close waited), and how
+    often each routine was asked to be queued (an interrupt more or less
+    while a process waited)."""
     out = {}
     monitored = res.monitor is not None
     for p in compare.run_problems("converted", res, monitored):
         out["problem " + compare.alike(p)] = True
     scn = res.scenario
     if scn and not gave_up(res):
+        timed = set(scn.get("timed") or []) if controlled else set()
         for k, v in (scn.get("observables") or {}).items():
-            out["observable " + k] = v
+            if k not in timed:
+                out["observable " + k] = v
     if res.monitor:
         routines = (res.monitor.get("routines") or {})
         out["ran"] = sorted(routines)
         for name, r in routines.items():
-            if not concurrent or name in exact:
+            if not controlled and (not concurrent or name in exact):
                 out["asked " + name] = compare.fmt_counts(r.get("asked_from") or {})
             out["requeues " + name] = bool(r.get("asked_by_itself"))
     return out
@@ -197,7 +203,8 @@ class Scenario:
         if res is None:
             return
         self.exact |= set((res.scenario or {}).get("exact_counts") or [])
-        feats = features(res, self.scn.concurrent, self.exact)
+        feats = features(res, self.scn.concurrent, self.exact,
+                         controlled=label.startswith("schedule "))
         w = Witness(label, replay)
         self.sides[side][b].add(feats, w)
         if side == "converted":

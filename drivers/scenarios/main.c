@@ -10,6 +10,7 @@
  * Prints one JSON object on stdout:
  *   {"driver":..,"scenario":..,"stack":..,"seed":N,"concurrent":bool,
  *    "observables":{..},"invariants":{..},"stats":{..},"exact_counts":[..],
+ *    "timed":[..],
  *    "leaks":N,"ok":bool}
  * and exits 0 if every invariant held, 1 if one broke, 2 on a usage error.
  */
@@ -41,7 +42,7 @@ struct scenario_ctx {
 	const struct scenario *scn;
 	uint64_t seed;
 	int explore; /* SHIM_SCENARIO_SIZE=explore */
-	struct strbuf obs, inv, stats, exact;
+	struct strbuf obs, inv, stats, exact, timed;
 	int failed;
 	struct shim_mutex lock;
 };
@@ -214,6 +215,15 @@ void exact_counts(struct scenario_ctx *ctx, const char *routine)
 	if (ctx->exact.items++)
 		sb_add(&ctx->exact, ",");
 	sb_str(&ctx->exact, routine);
+	shim_mutex_unlock_unseen(&ctx->lock);
+}
+
+void timed(struct scenario_ctx *ctx, const char *key)
+{
+	shim_mutex_lock_unseen(&ctx->lock);
+	if (ctx->timed.items++)
+		sb_add(&ctx->timed, ",");
+	sb_str(&ctx->timed, key);
 	shim_mutex_unlock_unseen(&ctx->lock);
 }
 
@@ -398,6 +408,7 @@ int main(int argc, char **argv)
 	sb_init(&ctx.inv);
 	sb_init(&ctx.stats);
 	sb_init(&ctx.exact);
+	sb_init(&ctx.timed);
 
 	ctx.scn->run(&ctx);
 	/* what the next interrupt exit would run: not a flush of any driver */
@@ -423,14 +434,15 @@ int main(int argc, char **argv)
 	}
 	printf(",\"seed\":%" PRIu64 ",\"concurrent\":%s,\"observables\":{%s},"
 	       "\"invariants\":{%s},\"stats\":{%s},\"exact_counts\":[%s],"
-	       "\"leaks\":%ld,\"ok\":%s}\n",
+	       "\"timed\":[%s],\"leaks\":%ld,\"ok\":%s}\n",
 	       seed, ctx.scn->concurrent ? "true" : "false", ctx.obs.s,
-	       ctx.inv.s, ctx.stats.s, ctx.exact.s, leaks,
+	       ctx.inv.s, ctx.stats.s, ctx.exact.s, ctx.timed.s, leaks,
 	       ctx.failed ? "false" : "true");
 	fflush(stdout);
 	free(ctx.obs.s);
 	free(ctx.inv.s);
 	free(ctx.stats.s);
 	free(ctx.exact.s);
+	free(ctx.timed.s);
 	return ctx.failed ? 1 : 0;
 }

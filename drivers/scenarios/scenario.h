@@ -79,6 +79,16 @@ void stat_f(struct scenario_ctx *ctx, const char *key, double v);
 void exact_counts(struct scenario_ctx *ctx, const char *routine);
 
 /*
+ * An observable (obs_*()) that the time a call takes decides: how many
+ * bytes a device streamed while a close waited for its transmitter, what
+ * a read found.  Both sides' free runs play the same script in virtual
+ * time and compare it exactly; under a controlled schedule it is the
+ * schedule's, and the demo's judge does not hold a run to it (the
+ * scenario's invariants and every problem still count).
+ */
+void timed(struct scenario_ctx *ctx, const char *key);
+
+/*
  * Allocation failures in turn, as the fault sweeps make them: @attempt(@arg)
  * runs with the 1st, 2nd, ... kmalloc made to fail (@kthread 0), or the
  * 1st, 2nd, ... kernel_thread (@kthread 1), until it returns 0.  Each
