@@ -103,7 +103,7 @@ import runner  # noqa: E402
 
 # bump when what device.c answers for a SHIM_DEVICE line changes meaning:
 # a saved line is then searched again
-DEVICE_FORMAT = 1
+DEVICE_FORMAT = 2
 POLICIES = ("readback", "seeded", "ones", "zero")
 IRQ_POLICIES = (None, "seeded,ones*", "seeded,zero*", "seeded", "ones", "zero")
 ISA_PORTS = (0x220, 0x240, 0x250, 0x260, 0x280, 0x2a0, 0x300, 0x320, 0x340, 0x360,
