@@ -61,9 +61,11 @@ def run_problems(side, res, monitor_expected=True):
     warning = kernel_warning(res.stderr)
     if warning:
         out.append("%s: %s" % (side, warning))
+    why = scn.get("why") or {}
     for k, v in (scn.get("invariants") or {}).items():
         if not v:
-            out.append("%s: invariant %s broken" % (side, k))
+            out.append("%s: invariant %s broken%s" % (side, k, " (%s)" % why[k]
+                                                      if why.get(k) else ""))
     if scn.get("leaks"):
         out.append("%s: %d allocations leaked" % (side, scn["leaks"]))
     if mon:
@@ -396,7 +398,8 @@ def ran_in(res):
 def compare_scenario(scn, runs, decls, again=None):
     """(verdict, reasons, details) of one scenario over its seeds.
 
-    @runs: [(seed, legacy Result, converted Result)]; @again: {side:
+    @runs: [(seed, legacy Result, converted Result)], a seed "1 try 3" for
+    a try of a scenario run in tries (demo.run_tries()); @again: {side:
     [Result]}, more runs of a side of a concurrent scenario (one_sided()).
 
     A concurrent scenario's problem that one side shows in a seed and the
@@ -427,14 +430,14 @@ def compare_scenario(scn, runs, decls, again=None):
                 if not any(own_problem(o) == own_problem(text) for o in own):
                     own.append(text)
                 continue
-            reasons.append("seed %d: %s" % (seed, p))
+            reasons.append("seed %s: %s" % (seed, p))
         for p in both:
             if p not in own:
                 own.append(p)
         if lo.scenario and co.scenario:
             d = first_difference(lo.scenario["observables"], co.scenario["observables"])
             if d:
-                reasons.append("seed %d: %s: legacy %s, converted %s" % (
+                reasons.append("seed %s: %s: legacy %s, converted %s" % (
                     seed, d[0].lstrip("."), json.dumps(d[1])[:80], json.dumps(d[2])[:80]))
     lmons = [r[1].monitor for r in runs]
     cmons = [r[2].monitor for r in runs]
