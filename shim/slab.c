@@ -271,7 +271,7 @@ unsigned long shim_kmalloc_calls(void)
 
 /*
  * Counted allocations made after the @mark-th counted call and not freed,
- * each named by its size and allocator ("4096 bytes from foo()") in @buf.
+ * each named by its size and allocator ("kmalloc(4096) from foo()") in @buf.
  */
 long shim_kmalloc_since(unsigned long mark, char *buf, size_t len)
 {
@@ -289,8 +289,8 @@ long shim_kmalloc_since(unsigned long mark, char *buf, size_t len)
 			continue;
 		if (off < len)
 			off += snprintf(buf + off, len - off,
-					"%s%zu bytes from %s()", n ? ", " : "",
-					h->size, h->caller);
+					"%skmalloc(%zu) from %s()",
+					n ? ", " : "", h->size, h->caller);
 		n++;
 	}
 	shim_mutex_unlock_unseen(&alloc_lock);

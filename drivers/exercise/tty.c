@@ -994,6 +994,34 @@ static void held_since(const char *before, const char *now, char *buf,
 }
 
 /*
+ * @s less the sizes of "kmalloc(N)": a structure holding a work is not
+ * the size of one holding a tq_struct, and that is the conversion's, not
+ * a difference of behaviour.
+ */
+static const char *side_neutral(const char *s, char *buf, size_t len)
+{
+	size_t off = 0;
+
+	while (*s && off + 1 < len) {
+		if (!strncmp(s, "kmalloc(", 8)) {
+			const char *end = s + 8;
+
+			while (*end >= '0' && *end <= '9')
+				end++;
+			if (*end == ')' && end > s + 8) {
+				off += snprintf(buf + off, len - off,
+						"kmalloc");
+				s = end + 1;
+				continue;
+			}
+		}
+		buf[off++] = *s++;
+	}
+	buf[off < len ? off : len - 1] = 0;
+	return buf;
+}
+
+/*
  * The module's init error paths, each of them.  A 2.4 init_module()
  * takes resources one after the other (memory, regions, its line, its
  * majors through tty_register_driver()) and, refused one, must give back
@@ -1004,9 +1032,10 @@ static void held_since(const char *before, const char *now, char *buf,
  * (shim_fail_resource_nth()), and, as insmod did with an init that
  * failed, unloads nothing: what the init left behind (a region, a line, a
  * major, a tty driver, a timer, memory, a thread) it leaked, named with n
- * and what was refused.  An init that goes on without what it was
- * refused (a board of several skipped) is in: it is unloaded as rmmod
- * would, and checked as init_exit is.
+ * and what was refused (an init returning more than 0 failed too: 2.4.0's
+ * sys_init_module() took it for -EBUSY, "Buggy module").  An init that
+ * goes on without what it was refused (a board of several skipped) is
+ * in: it is unloaded as rmmod would, and checked as init_exit is.
  *
  * Each try is a process of its own, not a loop in one: insmod loaded each
  * module image afresh, so a driver's statics started from the image in
@@ -1020,6 +1049,7 @@ static void held_since(const char *before, const char *now, char *buf,
 static void init_unwind(struct scenario_ctx *ctx)
 {
 	char before[1024], now[1024], left[1024], mem[512], why[1536];
+	char neutral[1024];
 	unsigned long mark;
 	long leaked;
 	int threads;
@@ -1040,8 +1070,8 @@ static void init_unwind(struct scenario_ctx *ctx)
 				 unwind.requests - UNWIND_TRIES :
 				 0);
 	} else if (!ex.hung) {
-		obs_str(ctx, "refused", unwind.refused);
-		inv(ctx, "init_error_negative", init_ret <= 0);
+		obs_str(ctx, "refused",
+			side_neutral(unwind.refused, neutral, sizeof(neutral)));
 	}
 	if (unwind.fail && !ex.loaded && !ex.hung) {
 		kernel_held(now, sizeof(now));
@@ -1049,15 +1079,15 @@ static void init_unwind(struct scenario_ctx *ctx)
 		leaked = shim_kmalloc_since(mark, mem, sizeof(mem));
 		if (leaked)
 			snprintf(left + strlen(left),
-				 sizeof(left) - strlen(left),
-				 "%s%ld allocations (%s)", *left ? ", " : "",
-				 leaked, mem);
+				 sizeof(left) - strlen(left), "%s%s",
+				 *left ? ", " : "", mem);
 		if (shim_kthreads_running() > threads)
 			snprintf(left + strlen(left),
 				 sizeof(left) - strlen(left),
 				 "%s%d kernel threads", *left ? ", " : "",
 				 shim_kthreads_running() - threads);
-		obs_str(ctx, "left", left);
+		obs_str(ctx, "left",
+			side_neutral(left, neutral, sizeof(neutral)));
 		snprintf(why, sizeof(why),
 			 "try %u: %s refused, init_module() returned %d and "
 			 "left %s",
