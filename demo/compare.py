@@ -431,7 +431,11 @@ def compare_scenario(scn, runs, decls, again=None):
                     own.append(text)
                 continue
             reasons.append("seed %s: %s" % (seed, p))
+        # a try's own failure says which try (a panic says nothing of it)
+        tried = seed.split(" ", 1)[1] if isinstance(seed, str) else None
         for p in both:
+            if tried and not p.startswith(tried + ":") and "(%s:" % tried not in p:
+                p = "%s: %s" % (tried, p)
             if p not in own:
                 own.append(p)
         if lo.scenario and co.scenario:
