@@ -157,12 +157,12 @@ $(BUILD)/tests/.kernel24/%.o: $(TOP)/drivers/tty-core/legacy/%.c $(K24T_HDRS) $(
 	$(k24t_compile)
 
 $(BUILD)/tests/kernel24: $(wildcard $(TOP)/tests/kernel24/*.c) $(TOP)/tests/child.c \
-		$(K24T_OBJS) $(LIBS) $(TOP)/drivers/world/pci.c
+		$(K24T_OBJS) $(LIBS) $(TOP)/drivers/world/pci.c $(TOP)/drivers/world/irq.c
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(KCFLAGS) -I$(TOP)/tests -I$(TOP)/tests/kernel24 \
 		-I$(TOP)/drivers/tty-core/legacy/include -I$(TOP)/drivers/include -o $@ \
 		$(wildcard $(TOP)/tests/kernel24/*.c) $(TOP)/tests/child.c $(K24T_OBJS) \
-		$(TOP)/drivers/world/pci.c \
+		$(TOP)/drivers/world/pci.c $(TOP)/drivers/world/irq.c \
 		-Wl,--whole-archive $(LIB_TASKQUEUE) -Wl,--no-whole-archive \
 		$(LIBSHIM) $(CRITERION) $(HOSTLIBS)
 

@@ -51,9 +51,11 @@ def run_problems(side, res, monitor_expected=True):
     warning = kernel_warning(res.stderr)
     if warning:
         out.append("%s: %s" % (side, warning))
+    why = scn.get("why") or {}
     for k, v in (scn.get("invariants") or {}).items():
         if not v:
-            out.append("%s: invariant %s broken" % (side, k))
+            out.append("%s: invariant %s broken%s" % (side, k, " (%s)" % why[k]
+                                                      if why.get(k) else ""))
     if scn.get("leaks"):
         out.append("%s: %d allocations leaked" % (side, scn["leaks"]))
     if mon:
@@ -401,7 +403,8 @@ def satisfied(want, res, side):
 def compare_scenario(scn, runs, decls, again=None, judged=None):
     """(verdict, reasons, intended, details) of one scenario over its seeds.
 
-    @runs: [(seed, legacy Result, converted Result)]; @again: {side:
+    @runs: [(seed, legacy Result, converted Result)], a seed "1 try 3" for
+    a try of a scenario run in tries (demo.run_tries()); @again: {side:
     [Result]}, more runs of a side of a concurrent scenario (one_sided()).
     @judged: the scenario's judge.Scenario, every run taken in: what the
     runs showed (their problems, observables, which routines ran, how

@@ -21,7 +21,11 @@ driver as for ours):
     operation's member (tty->driver.close(...) -> serial8250_close);
 
 and for each, how many runs reached it on each side, the two sides' lines
-paired through a diff of the file.  A site or teardown function some side
+paired through a diff of the file.  The module's init too (its
+module_init() function, every __init function, and what they call that
+no teardown does), as the lines each side ran of it: its error paths
+run only where a request was refused (the exerciser's init_unwind), and
+are said, not judged.  A site or teardown function some side
 never reached is "not checked".  A line the conversion, a design patch or
 --patch changed that no run executed on the converted side is a failure:
 the comparison cannot vouch for it.
@@ -234,6 +238,33 @@ def teardown_functions(texts, funcs, live):
                 found[callee] = "called by %s" % name
                 todo.append(callee)
     return {n: r for n, r in found.items() if n in funcs}
+
+
+def init_functions(texts, funcs, live, teardown):
+    """The functions of the module's init, and why each is: {name: reason}.
+    Its module_init() function and every __init one, and the driver's
+    functions they call, directly or not, that are on no teardown path
+    (@teardown: those are counted there)."""
+    entry = {}
+    for text in texts.values():
+        for name in re.findall(r"\bmodule_init\s*\(\s*(\w+)\s*\)", text):
+            entry.setdefault(name, "module_init()")
+        for name in re.findall(r"\b__init\b[^;{}()]*?\b(\w+)\s*\(", text):
+            entry.setdefault(name, "__init")
+    found = {n: r for n, r in entry.items() if n in funcs}
+    todo = list(found)
+    while todo:
+        name = todo.pop()
+        f = funcs[name]
+        lines = texts[f.file].split("\n")
+        body = "\n".join(line if n in live.get(f.file, ()) else ""
+                         for n, line in enumerate(lines[:f.end], 1))
+        toks = [t for t, n in tokens(body) if n >= f.start]
+        for k, t in enumerate(toks[:-1]):
+            if toks[k + 1] == "(" and t in funcs and t not in found and t not in teardown:
+                found[t] = "called by %s" % name
+                todo.append(t)
+    return found
 
 
 def function_at(defs, line):
@@ -449,7 +480,8 @@ class Coverage:
                               or [0]) for side, t in sides.items()}
             missed = [r for r in sites + teardown if r["not_checked"]]
             out[drv] = {"sites": sites, "teardown": teardown, "runs": runs,
-                        "not_checked": len(missed)}
+                        "not_checked": len(missed),
+                        "init": self._init(sides, stripped, {r["function"] for r in teardown})}
         return out, unrun
 
     def _count(self, side, tree, f, line):
@@ -535,6 +567,33 @@ class Coverage:
             return "%s: %s() never ran" % (side, fn)
         return "%s: %s() ran in %d runs, never to line %d" % (side, fn, ran, line)
 
+    def _init(self, sides, stripped, teardown):
+        """Per side, the module's init functions and the lines of them
+        it ran: {side: {"functions", "lines", "run", "not_run"}}."""
+        out = {}
+        for side, tree in sides.items():
+            funcs, texts = {}, {}
+            for f in tree.files:
+                path = os.path.join(tree.root, f)
+                texts[path] = stripped.get((side, f), "")
+                for name, fn in self.defs.get((side, path), {}).items():
+                    funcs.setdefault(name, fn)
+            live = {os.path.join(tree.root, f): self.exec.get((side, os.path.join(
+                tree.root, f)), set()) for f in tree.files}
+            found = init_functions(texts, funcs, live, teardown)
+            lines, not_run = 0, []
+            for name in sorted(found, key=lambda n: (funcs[n].file, funcs[n].start)):
+                fn = funcs[name]
+                k = (side, fn.file)
+                for n in range(fn.start, fn.end + 1):
+                    if n in self.exec.get(k, ()):
+                        lines += 1
+                        if not self.lines[k][n]:
+                            not_run.append("%s:%d" % (os.path.relpath(fn.file, tree.root), n))
+            out[side] = {"functions": sorted(found), "lines": lines,
+                         "run": lines - len(not_run), "not_run": not_run}
+        return out
+
     def _teardown(self, lo, co, stripped):
         per_side = {}
         for side, tree in (("legacy", lo), ("converted", co)):
@@ -608,6 +667,13 @@ def step(cov, trees, rep):
             say("    not checked: %s (legacy %s runs, converted %s%s)" % (
                 describe(r), fmt_runs(r["legacy_runs"]), fmt_runs(r["converted_runs"]),
                 "".join("; " + u for u in r.get("unreached", []))))
+        init = d["init"]
+        if any(i["lines"] for i in init.values()):
+            say("    init: %d functions, %s" % (
+                len(set().union(*[i["functions"] for i in init.values()])),
+                ", ".join("%d of %d lines run on the %s side" % (
+                    init[side]["run"], init[side]["lines"], side)
+                    for side in ("legacy", "converted") if side in init)))
         for r in d["sites"] + d["teardown"]:
             rows.append([drv, r["kind"], r["legacy"], r["converted"],
                          teardown_note(r) if r["kind"] == "teardown" else

@@ -9,7 +9,9 @@ usage: demo.py [--driver NAME]... [--quick] [--seeds N] [--extra DIR]...
    idioms each rule matched, the residue, and drift from drivers/converted.
 2. Build: every driver twice through make, legacy on the task queue and
    converted on the workqueue, each with the monitor (demo/monitor.c).
-3. Run: every scenario of every driver on both sides, seeds 1 to N.
+3. Run: every scenario of every driver on both sides, seeds 1 to N; a
+   scenario run in tries (its run asks for more: init_unwind, each
+   refusing the module's init one resource) also tries 1 to its count.
 4. Compare (demo/compare.py): per scenario same, intended (a change a
    declaration beside its design patch allows) or DIFFERENT, and why: each
    run's own health, the observables, each routine's profile, where it
@@ -231,7 +233,47 @@ def run_scenarios(jobs, seeds, rep, cov):
         runs = [(seed, results[(i, "legacy", seed)], results[(i, "converted", seed)])
                 for seed in seeds]
         out.append((scn, exe, runs))
+    run_tries(out, seeds[0], cov)
     return out
+
+
+def tries_asked(runs):
+    """How many tries a scenario's first runs ask for (the most either
+    side asks: both run each one, and a count that differs is an
+    observable that differs)."""
+    return max([(r.scenario or {}).get("tries") or 0
+                for _, lo, co in runs for r in (lo, co)] or [0])
+
+
+def run_tries(ran, seed, cov):
+    """A scenario run in tries (scenario.h: scn_tries()): tries 1 to the
+    count its first runs asked for, on both sides, at the first seed,
+    each a process of its own (SHIM_SCENARIO_TRY=n) with its counters
+    apart, added to its runs as seed "SEED try n"."""
+    asked = [tries_asked(runs) for _, _, runs in ran]
+    work = [(i, side, n) for i in range(len(ran)) for n in range(1, asked[i] + 1)
+            for side in ("legacy", "converted")]
+    envs = {(i, side, n): dict(cov.env(side, ran[i][1][side], "%s-%s-%d-try%d" % (
+        ran[i][0].driver, ran[i][0].name, seed, n)), SHIM_SCENARIO_TRY=str(n))
+        for i, side, n in work}
+
+    def one(job):
+        i, side, n = job
+        scn, exe, _ = ran[i]
+        return job, runner.run(exe[side], scn.driver, scn.name, seed, timeout=TIMEOUT,
+                               env=envs[job])
+
+    results = {}
+    with concurrent.futures.ThreadPoolExecutor(runner.cpus()) as pool:
+        for job, res in pool.map(one, work):
+            results[job] = res
+    for i, (scn, exe, runs) in enumerate(ran):
+        for n in range(1, asked[i] + 1):
+            runs.append(("%d try %d" % (seed, n), results[(i, "legacy", n)],
+                         results[(i, "converted", n)]))
+        if asked[i]:
+            say("  %-9s %-16s %d tries, both sides" % (
+                scn.driver, scn.name, asked[i]))
 
 
 AGAIN = 16  # at most, more runs of a side, for a concurrent scenario's one-sided problem
@@ -283,13 +325,13 @@ def judges_of(ran, again):
         for seed, lo, co in runs:
             b = judge.bucket(judge.FULL, seed)
             for side, res in (("legacy", lo), ("converted", co)):
-                j.add(side, b, res, "seed %d, free" % seed,
+                j.add(side, b, res, "seed %s, free" % seed,
                       explore.replay_line(exe[side], scn, seed))
         for side, rs in (again.get(i) or {}).items():
             seed = runs[0][0]
             for n, res in enumerate(rs):
                 j.add(side, judge.bucket(judge.FULL, seed), res,
-                      "seed %d, free, again (%d)" % (seed, n + 1),
+                      "seed %s, free, again (%d)" % (seed, n + 1),
                       explore.replay_line(exe[side], scn, seed))
         out.append(j)
     return out

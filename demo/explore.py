@@ -51,10 +51,21 @@ BATCH_MAX = 200
 FIRST = ("eager", "lazy")
 
 
+def seed_try(seed):
+    """(seed, try or None) of a run's seed: an int, or "SEED try N" for a
+    try of a scenario run in tries (demo.run_tries())."""
+    if isinstance(seed, str) and " try " in seed:
+        a, b = seed.split(" try ")
+        return int(a), int(b)
+    return int(seed), None
+
+
 def replay_line(exe, scn, seed, spec=None, size=None):
     """The line that replays one run, from the top of the tree."""
-    return "%s%s%s%s --driver %s --scenario %s --seed %d" % (
-        runner.env_words(exe), "SHIM_SCENARIO_SIZE=%s " % size if size else "",
+    seed, n = seed_try(seed)
+    return "%s%s%s%s%s --driver %s --scenario %s --seed %d" % (
+        runner.env_words(exe), "SHIM_SCENARIO_TRY=%d " % n if n else "",
+        "SHIM_SCENARIO_SIZE=%s " % size if size else "",
         "SHIM_SCHED=%s " % spec if spec else "",
         shlex.quote(os.path.relpath(exe, runner.TOP)), scn.driver, scn.name, seed)
 
@@ -79,8 +90,11 @@ def witnesses(jobs, judges, size, steps=None, env=None, timeout=120):
     def one(t):
         i, b, specs = t
         scn, exe = jobs[i]
-        return t, runner.run_batch(exe["legacy"], scn.driver, scn.name, specs, seed=b[1],
-                                   env=env, timeout=timeout)
+        seed, n = seed_try(b[1])
+        return t, runner.run_batch(exe["legacy"], scn.driver, scn.name, specs, seed=seed,
+                                   env=dict(env or {}, **({"SHIM_SCENARIO_TRY": str(n)}
+                                                          if n else {})),
+                                   timeout=timeout)
 
     made = 0
     with concurrent.futures.ThreadPoolExecutor(runner.cpus()) as pool:

@@ -62,6 +62,9 @@ def features(res, concurrent, exact=(), controlled=False):
     monitored = res.monitor is not None
     for p in compare.run_problems("converted", res, monitored):
         out["problem " + compare.alike(p)] = True
+        # the problem as this run said it, numbers and all, to be shown
+        out.setdefault("said", {})["problem " + compare.alike(p)] = \
+            p[len("converted: "):]
     scn = res.scenario
     if scn and not gave_up(res):
         timed = set(scn.get("timed") or []) if controlled else set()
@@ -196,6 +199,7 @@ class Scenario:
         # check's) found, by who found it: compare.Finding each
         self.findings = collections.OrderedDict()
         self.done = {}  # bucket: the legacy schedules a witness search ran
+        self.said = {}  # (side, problem feature): how a run first said it
 
     def add(self, side, b, res, label, replay=""):
         """Take run @res of @side in: bucket @b (bucket(size, seed)), said
@@ -205,6 +209,8 @@ class Scenario:
         self.exact |= set((res.scenario or {}).get("exact_counts") or [])
         feats = features(res, self.scn.concurrent, self.exact,
                          controlled=label.startswith("schedule "))
+        for k, text in feats.pop("said", {}).items():
+            self.said.setdefault((side, k), text)
         w = Witness(label, replay)
         self.sides[side][b].add(feats, w)
         if side == "converted":
@@ -236,7 +242,8 @@ class Scenario:
                 got = legacy.shows(k, v)
                 if got and not k.startswith("problem "):
                     continue  # shown alike: nothing to say
-                c = Claim(b, k, v, describe(k, v, legacy), w)
+                c = Claim(b, k, v, self.said.get(("converted", k)) or describe(k, v, legacy),
+                          w)
                 c.legacy = got
                 out[key] = c
         return list(out.values())
@@ -295,7 +302,8 @@ def decide(j):
     for problem, w in j.legacy_own.items():
         if problem not in shown_problems:
             own.append("%s (legacy, %s; the legacy side's own%s)" % (
-                problem, w.label, "; replay: " + w.replay if w.replay else ""))
+                j.said.get(("legacy", "problem " + problem), problem), w.label,
+                "; replay: " + w.replay if w.replay else ""))
     for fs in j.findings.values():
         for f in fs:
             into = intended if f.intended else reasons

@@ -4,7 +4,8 @@
  *
  * A driver registers the file operations of its major; the VFS, here a
  * scenario (shim_chrdev_fops()), opens a device through them.  Major 0
- * asks for a free one, given from the top down as 2.4 did.
+ * asks for a free one, given from the top down as 2.4 did.  A major or a
+ * minor can be made to be taken already (shim/fault.c): -EBUSY.
  */
 #include "shim.h"
 
@@ -32,6 +33,10 @@ int register_chrdev(unsigned int major, const char *name,
 {
 	int ret = -EBUSY;
 
+	if (shim_fault_resource(__builtin_return_address(0),
+				"register_chrdev(%u, \"%s\")", major,
+				name ?: "?"))
+		return -EBUSY;
 	spin_lock(&chrdevs_lock);
 	if (major == 0) {
 		for (major = MAX_CHRDEV - 1; major > 0; major--)
@@ -71,6 +76,37 @@ int unregister_chrdev(unsigned int major, const char *name)
 	return ret;
 }
 
+/* Majors registered and misc minors, named into @buf. */
+int shim_chrdevs_held(char *buf, size_t len)
+{
+	size_t off = 0;
+	int i, n = 0;
+
+	if (len)
+		buf[0] = 0;
+	spin_lock(&chrdevs_lock);
+	for (i = 0; i < MAX_CHRDEV; i++) {
+		if (!chrdevs[i].fops)
+			continue;
+		if (off < len)
+			off += snprintf(buf + off, len - off, "%smajor %d %s",
+					n ? ", " : "", i,
+					chrdevs[i].name ?: "?");
+		n++;
+	}
+	for (i = 0; i < MAX_MISC; i++) {
+		if (!miscs[i].misc)
+			continue;
+		if (off < len)
+			off += snprintf(buf + off, len - off, "%smisc %d %s",
+					n ? ", " : "", miscs[i].minor,
+					miscs[i].name ?: "?");
+		n++;
+	}
+	spin_unlock(&chrdevs_lock);
+	return n;
+}
+
 /* For the VFS of the sandbox: the operations of @major, or NULL. */
 struct file_operations *shim_chrdev_fops(unsigned int major)
 {
@@ -98,6 +134,10 @@ int misc_register(struct miscdevice *misc)
 {
 	int i, free = -1, ret = 0, minor = misc->minor;
 
+	if (shim_fault_resource(__builtin_return_address(0),
+				"misc_register(%d, \"%s\")", minor,
+				misc->name ?: "?"))
+		return -EBUSY;
 	spin_lock(&chrdevs_lock);
 	for (i = 0; i < MAX_MISC; i++) {
 		if (!miscs[i].misc) {

@@ -6,7 +6,8 @@
  * clock, CPUs, ksoftirqd.  The stacks start keventd or the events queue at priority 110, as a booted
  * kernel has them before any driver's init.  At 120 the boot is over: from
  * then on allocations and thread starts are counted, and the environment's
- * fault injection (SHIM_FAIL_KMALLOC, SHIM_FAIL_KTHREAD) starts counting.
+ * fault injection (SHIM_FAIL_KMALLOC, SHIM_FAIL_KTHREAD, SHIM_FAIL_RESOURCE)
+ * starts counting.
  */
 #include "shim.h"
 #include <linux/init.h>
@@ -77,6 +78,9 @@ __attribute__((constructor(120))) static void shim_boot_done(void)
 	n = env_number("SHIM_FAIL_KTHREAD");
 	if (n)
 		shim_fail_kthread_nth(n);
+	n = env_number("SHIM_FAIL_RESOURCE");
+	if (n)
+		shim_fail_resource_nth(n);
 	__atomic_store_n(&shim_booting, 0, __ATOMIC_RELEASE);
 }
 

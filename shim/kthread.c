@@ -141,6 +141,10 @@ int kernel_thread(int (*fn)(void *), void *arg, unsigned long flags)
 	might_sleep();
 	if (!shim_booting && shim_fault_kthread())
 		return -EAGAIN;
+	if (shim_fault_resource(__builtin_return_address(0),
+				"kernel_thread(%s)",
+				shim_symbol_name(fn) ?: "?"))
+		return -EAGAIN;
 
 	tsk = alloc_task(current->comm, PF_KTHREAD);
 	start = shim_host_zalloc(sizeof(*start));

@@ -7,7 +7,8 @@
  * and size (2.4 printed "Trying to free nonexistent resource" otherwise).
  * Regions are the shim's own memory, not the caller's: a module that
  * leaves one claimed leaks nothing of its own, but the region stays
- * claimed, and shim_regions_held() says so.
+ * claimed, and shim_regions_held() says so.  A request, a check and a
+ * DMA channel can be made to fail as if taken (shim/fault.c).
  */
 #include "shim.h"
 
@@ -94,11 +95,22 @@ int check_resource(struct resource *root, unsigned long start, unsigned long n)
 	return ret;
 }
 
+/* "request_region(0x220, 8, \"zbox\")", or the mem_ or check_ forms */
+#define fault_region(parent, call, start, n, name)                            \
+	shim_fault_resource(__builtin_return_address(0),                      \
+			    "%s_%sregion(%#lx, %lu%s%s%s)", (call),           \
+			    (parent) == &iomem_resource ? "mem_" : "",        \
+			    (start), (n), (name) ? ", \"" : "", (name) ?: "", \
+			    (name) ? "\"" : "")
+
 struct resource *__request_region(struct resource *parent, unsigned long start,
 				  unsigned long n, const char *name)
 {
-	struct resource *res = shim_host_zalloc(sizeof(*res));
+	struct resource *res;
 
+	if (fault_region(parent, "request", start, n, name))
+		return NULL;
+	res = shim_host_zalloc(sizeof(*res));
 	if (!res)
 		return NULL;
 	res->name = name;
@@ -115,6 +127,8 @@ struct resource *__request_region(struct resource *parent, unsigned long start,
 int __check_region(struct resource *parent, unsigned long start,
 		   unsigned long n)
 {
+	if (fault_region(parent, "check", start, n, NULL))
+		return -EBUSY;
 	return check_resource(parent, start, n);
 }
 
@@ -142,7 +156,10 @@ void __release_region(struct resource *parent, unsigned long start,
 	shim_host_free(res);
 }
 
-/* Regions claimed in port (@mem 0) or memory space, named into @buf. */
+/*
+ * Regions claimed in port (@mem 0) or memory space, named into @buf
+ * ("region zbox 0x2a0-0x2a7", "mem region ...").
+ */
 int shim_regions_held(int mem, char *buf, size_t len)
 {
 	struct resource *r, *root = mem ? &iomem_resource : &ioport_resource;
@@ -154,9 +171,11 @@ int shim_regions_held(int mem, char *buf, size_t len)
 	spin_lock(&resource_lock);
 	for (r = root->child; r; r = r->sibling, n++)
 		if (off < len)
-			off += snprintf(buf + off, len - off, "%s%s %#lx-%#lx",
-					n ? ", " : "", r->name ? r->name : "?",
-					r->start, r->end);
+			off += snprintf(buf + off, len - off,
+					"%s%sregion %s %#lx-%#lx",
+					n ? ", " : "", mem ? "mem " : "",
+					r->name ? r->name : "?", r->start,
+					r->end);
 	spin_unlock(&resource_lock);
 	return n;
 }
@@ -173,6 +192,10 @@ int request_dma(unsigned int dmanr, const char *device_id)
 
 	if (dmanr >= MAX_DMA_CHANNELS)
 		return -EINVAL;
+	if (shim_fault_resource(__builtin_return_address(0),
+				"request_dma(%u, \"%s\")", dmanr,
+				device_id ?: "?"))
+		return -EBUSY;
 	spin_lock(&resource_lock);
 	if (dma_chan_busy[dmanr])
 		ret = -EBUSY;
@@ -193,4 +216,25 @@ void free_dma(unsigned int dmanr)
 		printk(KERN_WARNING "Trying to free free DMA%d\n", dmanr);
 	dma_chan_busy[dmanr] = NULL;
 	spin_unlock(&resource_lock);
+}
+
+/* DMA channels taken (the cascade apart), named into @buf. */
+int shim_dma_held(char *buf, size_t len)
+{
+	size_t off = 0;
+	int i, n = 0;
+
+	if (len)
+		buf[0] = 0;
+	spin_lock(&resource_lock);
+	for (i = 0; i < MAX_DMA_CHANNELS; i++) {
+		if (!dma_chan_busy[i] || i == 4)
+			continue;
+		if (off < len)
+			off += snprintf(buf + off, len - off, "%sdma %d %s",
+					n ? ", " : "", i, dma_chan_busy[i]);
+		n++;
+	}
+	spin_unlock(&resource_lock);
+	return n;
 }

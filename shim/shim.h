@@ -10,6 +10,7 @@
 #include <linux/string.h>
 #include <linux/errno.h>
 #include <shim/test.h>
+#include <shim/fault.h>
 
 #include "host.h"
 
@@ -19,6 +20,8 @@ extern __thread struct task_struct *shim_current;
 extern void shim_set_current(struct task_struct *tsk);
 /* kallsyms.c: the function a return address is in, for a report */
 extern const char *shim_symbol_caller(void *ip, char *buf, size_t len);
+/* the function or variable starting at @addr, or NULL */
+extern const char *shim_symbol_name(const void *addr);
 /* kthread.c: a task for a thread the shim did not start */
 extern struct task_struct *shim_adopt_current(void);
 extern void shim_traps_init(void);

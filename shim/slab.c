@@ -40,7 +40,7 @@ struct kmalloc_header {
 	struct kmalloc_header *hash_next;
 	size_t size;
 	const char *caller;
-	int counted;
+	unsigned long seq; /* its number among counted calls; 0: not counted */
 	kmem_cache_t *cache; /* the cache it came from, or NULL: kmalloc */
 	u64 redzone1;	     /* red zone right before the block */
 } __attribute__((aligned(KMALLOC_ALIGN)));
@@ -63,48 +63,12 @@ static LIST_HEAD(allocations);
 static struct kmalloc_header *live[1 << HASH_BITS];
 static long outstanding;
 static unsigned long calls;
-static unsigned long fail_kmalloc_countdown;
-static unsigned long fail_kthread_countdown;
 
-/* 1 if this counted call is the one chosen to fail */
 static struct kmalloc_header **live_bucket(const struct kmalloc_header *h)
 {
 	u64 k = ((unsigned long) h >> 6) * 0x9E3779B97F4A7C15ULL;
 
 	return &live[k >> (64 - HASH_BITS)];
-}
-
-static int countdown_hits(unsigned long *countdown)
-{
-	unsigned long n = __atomic_load_n(countdown, __ATOMIC_SEQ_CST);
-
-	while (n) {
-		if (__atomic_compare_exchange_n(countdown, &n, n - 1, 0,
-						__ATOMIC_SEQ_CST,
-						__ATOMIC_SEQ_CST))
-			return n == 1;
-	}
-	return 0;
-}
-
-int shim_fault_kmalloc(void)
-{
-	return countdown_hits(&fail_kmalloc_countdown);
-}
-
-int shim_fault_kthread(void)
-{
-	return countdown_hits(&fail_kthread_countdown);
-}
-
-void shim_fail_kmalloc_nth(unsigned long n)
-{
-	__atomic_store_n(&fail_kmalloc_countdown, n, __ATOMIC_SEQ_CST);
-}
-
-void shim_fail_kthread_nth(unsigned long n)
-{
-	__atomic_store_n(&fail_kthread_countdown, n, __ATOMIC_SEQ_CST);
 }
 
 /* the red zone right after the block: unaligned, so copied */
@@ -121,6 +85,7 @@ static void *__kmalloc(size_t size, unsigned int gfp, const char *caller,
 {
 	struct kmalloc_header *h;
 	int counted = !__atomic_load_n(&shim_booting, __ATOMIC_ACQUIRE);
+	unsigned long seq = 0;
 	u64 red = RED_ACTIVE;
 
 	/* 2.4: a holder of cli()'s lock may sleep (and lose the lock) */
@@ -133,7 +98,7 @@ static void *__kmalloc(size_t size, unsigned int gfp, const char *caller,
 		BUG();
 	}
 	if (counted) {
-		__atomic_add_fetch(&calls, 1, __ATOMIC_RELAXED);
+		seq = __atomic_add_fetch(&calls, 1, __ATOMIC_RELAXED);
 		if (shim_fault_kmalloc()) {
 			printk(KERN_DEBUG
 			       "FAULT_INJECTION: kmalloc(%zu) from %s() "
@@ -141,13 +106,16 @@ static void *__kmalloc(size_t size, unsigned int gfp, const char *caller,
 			       size, caller);
 			return NULL;
 		}
+		if (shim_fault_resource(NULL, "kmalloc(%zu) from %s()", size,
+					caller))
+			return NULL;
 	}
 	h = shim_host_alloc(sizeof(*h) + size + sizeof(red), KMALLOC_ALIGN);
 	if (!h)
 		return NULL;
 	h->size = size;
 	h->caller = caller;
-	h->counted = counted;
+	h->seq = seq;
 	h->cache = cachep;
 	h->redzone1 = red;
 	memcpy((char *) (h + 1) + size, &red, sizeof(red));
@@ -269,7 +237,7 @@ static void __kfree(const void *p, const char *func, const char *caller,
 		;
 	*pp = h->hash_next;
 	list_del(&h->list);
-	if (h->counted)
+	if (h->seq)
 		outstanding--;
 	if (h->cache)
 		h->cache->objects--;
@@ -299,6 +267,34 @@ long shim_kmalloc_outstanding(void)
 unsigned long shim_kmalloc_calls(void)
 {
 	return __atomic_load_n(&calls, __ATOMIC_RELAXED);
+}
+
+/*
+ * Counted allocations made after the @mark-th counted call and not freed,
+ * each named by its size and allocator ("kmalloc(4096) from foo()") in @buf.
+ */
+long shim_kmalloc_since(unsigned long mark, char *buf, size_t len)
+{
+	struct kmalloc_header *h;
+	struct list_head *pos;
+	size_t off = 0;
+	long n = 0;
+
+	if (len)
+		buf[0] = 0;
+	shim_mutex_lock_unseen(&alloc_lock);
+	list_for_each(pos, &allocations) {
+		h = list_entry(pos, struct kmalloc_header, list);
+		if (h->seq <= mark)
+			continue;
+		if (off < len)
+			off += snprintf(buf + off, len - off,
+					"%skmalloc(%zu) from %s()",
+					n ? ", " : "", h->size, h->caller);
+		n++;
+	}
+	shim_mutex_unlock_unseen(&alloc_lock);
+	return n;
 }
 
 /* At exit, name what was allocated after boot and never freed. */

@@ -281,6 +281,29 @@ long shim_run_timers(void)
 	return ns;
 }
 
+/* Timers pending, named by their functions into @buf (the first 16 of them). */
+int shim_timers_pending(char *buf, size_t len)
+{
+	void (*fn[16])(unsigned long);
+	struct timer_list *t;
+	unsigned long flags;
+	size_t off = 0;
+	int i, n = 0;
+
+	spin_lock_irqsave(&timers_lock, flags);
+	list_for_each_entry(t, &timers, entry)
+		if (n++ < (int) ARRAY_SIZE(fn))
+			fn[n - 1] = t->function;
+	spin_unlock_irqrestore(&timers_lock, flags);
+	if (len)
+		buf[0] = 0;
+	for (i = 0; i < n && i < (int) ARRAY_SIZE(fn) && off < len; i++)
+		off += snprintf(buf + off, len - off, "%stimer %s()",
+				i ? ", " : "",
+				shim_symbol_name((void *) fn[i]) ?: "?");
+	return n;
+}
+
 /* The expiry of the first pending timer in @expires; 0 if there is none. */
 int shim_timer_next(unsigned long *expires)
 {

@@ -23,7 +23,9 @@
  * ioctls' answers, the module's state) must be equal.
  *
  * Concurrent scenarios run several processes at once while the lines
- * fire; they report what does not depend on the interleaving.
+ * fire; they report what does not depend on the interleaving.  One
+ * scenario, init_unwind, is run in tries: each refuses the module's
+ * init one of the resources it asks for (below).
  */
 #include <linux/config.h>
 #include <linux/module.h>
@@ -273,9 +275,23 @@ static int __call_in(int i, void (*op)(void *), void *arg, const char *what)
 
 static int init_ret;
 
+/* init_unwind's try: the request of init_module() to refuse, and its count */
+static struct {
+	unsigned int fail; /* 0: none */
+	unsigned long requests;
+	char refused[160];
+} unwind;
+
 static void do_init(void *unused)
 {
+	unsigned long first = shim_resource_requests();
+
+	if (unwind.fail)
+		shim_fail_resource_nth(unwind.fail);
 	init_ret = init_module();
+	shim_resource_failed(unwind.refused, sizeof(unwind.refused));
+	shim_fail_resource_nth(0);
+	unwind.requests = shim_resource_requests() - first;
 }
 
 static void do_cleanup(void *unused)
@@ -335,8 +351,8 @@ static void survey(const char *prefix)
 	}
 }
 
-/* Boot the exercise: virtual time, processes, the module loaded. */
-static int ex_begin(struct scenario_ctx *ctx, int nprocs)
+/* Boot the exercise: virtual time, processes, the module's parameters. */
+static void ex_boot(struct scenario_ctx *ctx, int nprocs)
 {
 	const char *params = shim_boot_param("SHIM_MODPARAMS");
 	const char *trace = shim_boot_param("EXERCISE_TRACE");
@@ -355,6 +371,11 @@ static int ex_begin(struct scenario_ctx *ctx, int nprocs)
 
 	if (params && *params)
 		inv(ctx, "modparams_set", shim_modparams_apply(params) == 0);
+}
+
+/* Load the module, as insmod: 1 if it is in and registered a tty driver. */
+static int ex_load(struct scenario_ctx *ctx)
+{
 	if (call_in(0, do_init, NULL))
 		return 0;
 	/* "init" and "registered": what the device search ranks runs by */
@@ -366,6 +387,12 @@ static int ex_begin(struct scenario_ctx *ctx, int nprocs)
 	obs_u64(ctx, "registered", ex.ndrv > 0);
 	obs_i64(ctx, "use_count_loaded", MOD_IN_USE);
 	return ex.ndrv > 0;
+}
+
+static int ex_begin(struct scenario_ctx *ctx, int nprocs)
+{
+	ex_boot(ctx, nprocs);
+	return ex_load(ctx);
 }
 
 static void close_all(void);
@@ -918,6 +945,183 @@ static void init_exit(struct scenario_ctx *ctx)
 	report_steps();
 }
 
+/*
+ * What the kernel holds for modules: regions, DMA channels, majors and
+ * misc minors, interrupt lines, tty drivers, pending timers, as a list
+ * of items ("region zbox 0x300-0x307, irq 5, ...") in @buf.
+ */
+static void add_items(char *buf, size_t len, const char *items)
+{
+	size_t off = strlen(buf);
+
+	if (*items && off < len)
+		snprintf(buf + off, len - off, "%s%s", off ? ", " : "", items);
+}
+
+static void kernel_held(char *buf, size_t len)
+{
+	unsigned int lines[MAX_LINES];
+	struct tty_driver *d;
+	char items[512];
+	int i, n;
+
+	buf[0] = 0;
+	shim_regions_held(0, items, sizeof(items));
+	add_items(buf, len, items);
+	shim_regions_held(1, items, sizeof(items));
+	add_items(buf, len, items);
+	shim_dma_held(items, sizeof(items));
+	add_items(buf, len, items);
+	shim_chrdevs_held(items, sizeof(items));
+	add_items(buf, len, items);
+	n = sim_irq_lines(lines, MAX_LINES);
+	for (i = 0; i < n; i++) {
+		snprintf(items, sizeof(items), "irq %u", lines[i]);
+		add_items(buf, len, items);
+	}
+	for (d = tty_drivers; d; d = d->next) {
+		snprintf(items, sizeof(items), "tty driver %s", d->name ?: "?");
+		add_items(buf, len, items);
+	}
+	shim_timers_pending(items, sizeof(items));
+	add_items(buf, len, items);
+}
+
+/* the items of list @now that list @before does not hold, into @buf */
+static void held_since(const char *before, const char *now, char *buf,
+		       size_t len)
+{
+	const char *p = now;
+	size_t off = 0;
+
+	buf[0] = 0;
+	while (*p) {
+		const char *end = strstr(p, ", ");
+		size_t n = end ? (size_t) (end - p) : strlen(p);
+		const char *q = before;
+		int found = 0;
+
+		while (*q && !found) {
+			const char *qend = strstr(q, ", ");
+			size_t m = qend ? (size_t) (qend - q) : strlen(q);
+
+			found = m == n && !strncmp(p, q, n);
+			q += m + (qend ? 2 : 0);
+		}
+		if (!found && off < len)
+			off += snprintf(buf + off, len - off, "%s%.*s",
+					off ? ", " : "", (int) n, p);
+		p += n + (end ? 2 : 0);
+	}
+}
+
+/*
+ * @s less the sizes of "kmalloc(N)": a structure holding a work is not
+ * the size of one holding a tq_struct, and that is the conversion's, not
+ * a difference of behaviour.
+ */
+static const char *side_neutral(const char *s, char *buf, size_t len)
+{
+	size_t off = 0;
+
+	while (*s && off + 1 < len) {
+		if (!strncmp(s, "kmalloc(", 8)) {
+			const char *end = s + 8;
+
+			while (*end >= '0' && *end <= '9')
+				end++;
+			if (*end == ')' && end > s + 8) {
+				off += snprintf(buf + off, len - off,
+						"kmalloc");
+				s = end + 1;
+				continue;
+			}
+		}
+		buf[off++] = *s++;
+	}
+	buf[off < len ? off : len - 1] = 0;
+	return buf;
+}
+
+/*
+ * The module's init error paths, each of them.  A 2.4 init_module()
+ * takes resources one after the other (memory, regions, its line, its
+ * majors through tty_register_driver()) and, refused one, must give back
+ * what it took so far: unwinding that no machine runs until something is
+ * refused.  Try 0 loads the module and unloads it as init_exit does,
+ * counting the requests its init made (N), and asks for N tries (at most
+ * UNWIND_TRIES); try n refuses the n-th request as 2.4 refused it
+ * (shim_fail_resource_nth()), and, as insmod did with an init that
+ * failed, unloads nothing: what the init left behind (a region, a line, a
+ * major, a tty driver, a timer, memory, a thread) it leaked, named with n
+ * and what was refused (an init returning more than 0 failed too: 2.4.0's
+ * sys_init_module() took it for -EBUSY, "Buggy module").  An init that
+ * goes on without what it was refused (a board of several skipped) is
+ * in: it is unloaded as rmmod would, and checked as init_exit is.
+ *
+ * Each try is a process of its own, not a loop in one: insmod loaded each
+ * module image afresh, so a driver's statics started from the image in
+ * every try, which resetting them in place would only imitate; and a try
+ * that panics (serial.c panics when it cannot register) ends only
+ * itself.  What a try leaves in the kernel is that try's report: a
+ * second insmod into the same kernel would find it taken.
+ */
+#define UNWIND_TRIES 64
+
+static void init_unwind(struct scenario_ctx *ctx)
+{
+	char before[1024], now[1024], left[1024], mem[512], why[1536];
+	char neutral[1024];
+	unsigned long mark;
+	long leaked;
+	int threads;
+
+	unwind.fail = scn_try(ctx);
+	ex_boot(ctx, 1);
+	kernel_held(before, sizeof(before));
+	mark = shim_kmalloc_calls();
+	threads = shim_kthreads_running();
+	ex_load(ctx);
+	if (!unwind.fail) {
+		obs_u64(ctx, "requests", unwind.requests);
+		scn_tries(ctx, unwind.requests > UNWIND_TRIES ?
+				       UNWIND_TRIES :
+				       unwind.requests);
+		stat_u64(ctx, "requests_not_tried",
+			 unwind.requests > UNWIND_TRIES ?
+				 unwind.requests - UNWIND_TRIES :
+				 0);
+	} else if (!ex.hung) {
+		obs_str(ctx, "refused",
+			side_neutral(unwind.refused, neutral, sizeof(neutral)));
+	}
+	if (unwind.fail && !ex.loaded && !ex.hung) {
+		kernel_held(now, sizeof(now));
+		held_since(before, now, left, sizeof(left));
+		leaked = shim_kmalloc_since(mark, mem, sizeof(mem));
+		if (leaked)
+			snprintf(left + strlen(left),
+				 sizeof(left) - strlen(left), "%s%s",
+				 *left ? ", " : "", mem);
+		if (shim_kthreads_running() > threads)
+			snprintf(left + strlen(left),
+				 sizeof(left) - strlen(left),
+				 "%s%d kernel threads", *left ? ", " : "",
+				 shim_kthreads_running() - threads);
+		obs_str(ctx, "left",
+			side_neutral(left, neutral, sizeof(neutral)));
+		snprintf(why, sizeof(why),
+			 "try %u: %s refused, init_module() returned %d and "
+			 "left %s",
+			 unwind.fail,
+			 *unwind.refused ? unwind.refused : "nothing", init_ret,
+			 left);
+		inv_why(ctx, "failed_init_left_nothing", !*left, why);
+	}
+	ex_end();
+	report_steps();
+}
+
 static void open_write_close(struct scenario_ctx *ctx)
 {
 	int i, n;
@@ -1178,6 +1382,8 @@ XSCENARIO(EXERCISE_DRIVER, "termios_ioctl", 0, termios_ioctl,
 	  "baud and flow changes, modem lines, serial info, breaks, flushes");
 XSCENARIO(EXERCISE_DRIVER, "modem_hangup", 0, modem_hangup,
 	  "modem lines, carrier changes with -clocal, a hangup, a vhangup");
+XSCENARIO(EXERCISE_DRIVER, "init_unwind", 0, init_unwind,
+	  "init_module() refused each resource in turn: what it gives back");
 XSCENARIO(EXERCISE_DRIVER, "init_exit", 0, init_exit,
 	  "load the module and unload it: what it registers and frees");
 XSCENARIO(EXERCISE_DRIVER, "open_write_close", 0, open_write_close,

@@ -5,13 +5,16 @@
  *   scenarios --driver tty --scenario burst [--seed N]
  *   scenarios --params       (a 2.4 module's parameters: "name type" a line)
  *
- * SHIM_SCENARIO_SIZE=explore runs it at its exploration size (scn_size).
+ * SHIM_SCENARIO_SIZE=explore runs it at its exploration size (scn_size),
+ * SHIM_SCENARIO_TRY=N as its try N (scn_try).
  *
  * Prints one JSON object on stdout:
  *   {"driver":..,"scenario":..,"stack":..,"seed":N,"concurrent":bool,
  *    "observables":{..},"invariants":{..},"stats":{..},"exact_counts":[..],
  *    "timed":[..],
  *    "leaks":N,"ok":bool}
+ * with "why":{..} (what broke an invariant, where the scenario said it),
+ * "try":N in a try and "tries":N where try 0 asks for more.
  * and exits 0 if every invariant held, 1 if one broke, 2 on a usage error.
  */
 #include <errno.h>
@@ -42,7 +45,8 @@ struct scenario_ctx {
 	const struct scenario *scn;
 	uint64_t seed;
 	int explore; /* SHIM_SCENARIO_SIZE=explore */
-	struct strbuf obs, inv, stats, exact, timed;
+	unsigned int try, tries;
+	struct strbuf obs, inv, why, stats, exact, timed;
 	int failed;
 	struct shim_mutex lock;
 };
@@ -108,6 +112,16 @@ uint64_t scn_seed(struct scenario_ctx *ctx)
 size_t scn_size(struct scenario_ctx *ctx, size_t full, size_t explore)
 {
 	return ctx->explore ? explore : full;
+}
+
+unsigned int scn_try(struct scenario_ctx *ctx)
+{
+	return ctx->try;
+}
+
+void scn_tries(struct scenario_ctx *ctx, unsigned int n)
+{
+	ctx->tries = n;
 }
 
 void obs_u64(struct scenario_ctx *ctx, const char *key, uint64_t v)
@@ -199,6 +213,20 @@ int inv(struct scenario_ctx *ctx, const char *key, int cond)
 	}
 	shim_mutex_unlock_unseen(&ctx->lock);
 	return cond;
+}
+
+int inv_why(struct scenario_ctx *ctx, const char *key, int cond,
+	    const char *why)
+{
+	if (!cond && why && *why) {
+		shim_mutex_lock_unseen(&ctx->lock);
+		sb_key(&ctx->why, key);
+		sb_str(&ctx->why, why);
+		shim_mutex_unlock_unseen(&ctx->lock);
+		fprintf(stderr, "%s/%s: %s: %s\n", ctx->scn->driver,
+			ctx->scn->name, key, why);
+	}
+	return inv(ctx, key, cond);
 }
 
 void stat_u64(struct scenario_ctx *ctx, const char *key, uint64_t v)
@@ -341,7 +369,7 @@ static void usage(const char *prog)
 
 int main(int argc, char **argv)
 {
-	const char *driver = NULL, *name = NULL, *size;
+	const char *driver = NULL, *name = NULL, *size, *try;
 	struct scenario_ctx ctx;
 	uint64_t seed = 1;
 	long leaks;
@@ -403,9 +431,22 @@ int main(int argc, char **argv)
 		}
 		ctx.explore = 1;
 	}
+	try = getenv("SHIM_SCENARIO_TRY");
+	if (try && *try) {
+		char *end;
+
+		ctx.try = strtoul(try, &end, 10);
+		if (*end) {
+			fprintf(stderr,
+				"%s: SHIM_SCENARIO_TRY=%s: expected a number\n",
+				argv[0], try);
+			return 2;
+		}
+	}
 	ctx.lock = (struct shim_mutex) SHIM_MUTEX_INIT;
 	sb_init(&ctx.obs);
 	sb_init(&ctx.inv);
+	sb_init(&ctx.why);
 	sb_init(&ctx.stats);
 	sb_init(&ctx.exact);
 	sb_init(&ctx.timed);
@@ -432,15 +473,23 @@ int main(int argc, char **argv)
 		printf("%s", b.s);
 		free(b.s);
 	}
-	printf(",\"seed\":%" PRIu64 ",\"concurrent\":%s,\"observables\":{%s},"
+	printf(",\"seed\":%" PRIu64, seed);
+	if (ctx.try)
+		printf(",\"try\":%u", ctx.try);
+	if (ctx.tries)
+		printf(",\"tries\":%u", ctx.tries);
+	if (ctx.why.items)
+		printf(",\"why\":{%s}", ctx.why.s);
+	printf(",\"concurrent\":%s,\"observables\":{%s},"
 	       "\"invariants\":{%s},\"stats\":{%s},\"exact_counts\":[%s],"
 	       "\"timed\":[%s],\"leaks\":%ld,\"ok\":%s}\n",
-	       seed, ctx.scn->concurrent ? "true" : "false", ctx.obs.s,
-	       ctx.inv.s, ctx.stats.s, ctx.exact.s, ctx.timed.s, leaks,
+	       ctx.scn->concurrent ? "true" : "false", ctx.obs.s, ctx.inv.s,
+	       ctx.stats.s, ctx.exact.s, ctx.timed.s, leaks,
 	       ctx.failed ? "false" : "true");
 	fflush(stdout);
 	free(ctx.obs.s);
 	free(ctx.inv.s);
+	free(ctx.why.s);
 	free(ctx.stats.s);
 	free(ctx.exact.s);
 	free(ctx.timed.s);

@@ -50,6 +50,17 @@ uint64_t scn_seed(struct scenario_ctx *ctx);
  */
 size_t scn_size(struct scenario_ctx *ctx, size_t full, size_t explore);
 
+/*
+ * A scenario run in tries: its first run (try 0) asks with scn_tries()
+ * for @n more, and the demo runs each of them on both sides, a process
+ * apiece, with SHIM_SCENARIO_TRY=1..n in its environment (scn_try()
+ * says which).  For what must start afresh each time, as a module that
+ * insmod loaded anew: the exerciser's init_unwind fails the n-th
+ * resource a module's init takes in try n.
+ */
+unsigned int scn_try(struct scenario_ctx *ctx);
+void scn_tries(struct scenario_ctx *ctx, unsigned int n);
+
 /* observables: compared between stacks */
 void obs_u64(struct scenario_ctx *ctx, const char *key, uint64_t v);
 void obs_i64(struct scenario_ctx *ctx, const char *key, int64_t v);
@@ -65,6 +76,9 @@ void obs_str_list(struct scenario_ctx *ctx, const char *key,
 
 /* invariants: each must be true; returns cond */
 int inv(struct scenario_ctx *ctx, const char *key, int cond);
+/* the same, with what broke it said when it broke ("why" in the report) */
+int inv_why(struct scenario_ctx *ctx, const char *key, int cond,
+	    const char *why);
 
 /* stats: informative only */
 void stat_u64(struct scenario_ctx *ctx, const char *key, uint64_t v);

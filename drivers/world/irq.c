@@ -5,7 +5,9 @@
  * status bits and the actions of the handlers sharing it.  The actions
  * live in the descriptor (2.4 allocated each): a driver's request_irq()
  * takes nothing from kmalloc, so that the allocations the drivers make,
- * which fault injection counts, are the drivers' own.
+ * which fault injection counts, are the drivers' own.  request_irq() is
+ * the kernel's (DESIGN.md), and as a resource a module takes it can be
+ * made to fail as if the line were taken (shim/fault.c): -EBUSY.
  */
 #include <linux/kernel.h>
 #include <linux/sched.h>
@@ -15,6 +17,7 @@
 #include <asm/processor.h>
 #include <asm/semaphore.h>
 #include <world/irq.h>
+#include <shim/fault.h>
 #include <trace/events/workqueue.h>
 
 #define IRQ_INPROGRESS 1
@@ -74,6 +77,9 @@ int request_irq(unsigned int irq, irq_handler_t handler, unsigned long flags,
 
 	if (irq >= NR_SIM_IRQS || !handler)
 		return -EINVAL;
+	if (shim_fault_resource(__builtin_return_address(0),
+				"request_irq(%u, \"%s\")", irq, devname ?: "?"))
+		return -EBUSY;
 	desc = &irq_desc[irq];
 	spin_lock_irqsave(&desc->lock, f);
 	/* a line is shared only if every handler on it agrees to */

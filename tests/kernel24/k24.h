@@ -87,4 +87,14 @@ struct k24_pci {
 /* pci_module_init() of a driver of two ids, then its exit */
 void k24_pci_driver(struct k24_pci *out);
 
+/*
+ * kernel/unwind.c: a module's init taking, in order, a region checked and
+ * requested, a memory region, kmalloc() memory, a page, line 9, DMA
+ * channel 3, a dynamic major, a misc minor, a tty driver, PCI function
+ * 1393:1680 enabled and a kernel thread; unwinding when one is refused.
+ */
+int k24_unwind_init(void);
+void k24_unwind_exit(void);
+int k24_tty_drivers(void);
+
 #endif /* _TESTS_K24_H */

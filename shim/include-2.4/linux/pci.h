@@ -19,6 +19,7 @@
 #include <linux/list.h>
 #include <linux/errno.h>
 #include <linux/ioport.h>
+#include <shim/fault.h>
 #include <asm/types.h>
 #include "../../../drivers/include/world/pci.h"
 #if defined(__has_include)
@@ -394,12 +395,20 @@ static inline int pcibios_find_class(unsigned int class_code,
 	return PCIBIOS_DEVICE_NOT_FOUND;
 }
 
-/* the BIOS enabled its decoders: each kind of range it has */
-static inline int pci_enable_device(struct pci_dev *dev)
+/*
+ * the BIOS enabled its decoders: each kind of range it has; or, made to
+ * fail (shim/fault.c), found its ranges colliding: 2.4.0's -EINVAL
+ */
+#define pci_enable_device(dev) __pci_enable_device((dev), __func__)
+
+static inline int __pci_enable_device(struct pci_dev *dev, const char *caller)
 {
 	u16 cmd = 0, want = 0;
 	int b;
 
+	if (shim_fault_resource(NULL, "pci_enable_device(%s) from %s()",
+				dev->slot_name, caller))
+		return -EINVAL;
 	for (b = 0; b < SIM_PCI_BARS; b++) {
 		if (dev->resource[b].flags & IORESOURCE_IO)
 			want |= PCI_COMMAND_IO;

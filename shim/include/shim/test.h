@@ -21,6 +21,8 @@ void shim_clock_advance(unsigned long ticks);
 /* Counted allocations not yet freed, and counted allocations ever made. */
 long shim_kmalloc_outstanding(void);
 unsigned long shim_kmalloc_calls(void);
+/* Those not freed made after call number @mark, each named into @buf. */
+long shim_kmalloc_since(unsigned long mark, char *buf, size_t len);
 
 /*
  * 1 if @addr lies in memory kfree() took back lately (freed memory is
@@ -34,6 +36,23 @@ int shim_kmem_freed(const void *addr, char *why, size_t len);
  * from the start of main(). */
 void shim_fail_kmalloc_nth(unsigned long n);
 void shim_fail_kthread_nth(unsigned long n);
+
+/*
+ * Make the n-th request of a resource from now fail, whatever its kind
+ * (shim/fault.c): memory (kmalloc and all that goes through it), an I/O
+ * or memory region (request_region, check_region), an interrupt line, a
+ * character major or misc minor, a DMA channel, a kernel thread, a PCI
+ * function enabled; 0 turns it off.  Each fails as 2.4 failed it: NULL,
+ * -EBUSY for a region, line, major or channel taken, -EAGAIN for a
+ * thread, -EINVAL for pci_enable_device().  SHIM_FAIL_RESOURCE=N does the
+ * same counted from the start of main().  shim_resource_requests():
+ * requests counted so far; shim_resource_failed(): what the one made to
+ * fail since the last shim_fail_resource_nth() was ("request_irq(5,
+ * \"zbox\") from zbox_init()"), "" if none was.
+ */
+void shim_fail_resource_nth(unsigned long n);
+unsigned long shim_resource_requests(void);
+size_t shim_resource_failed(char *buf, size_t len);
 
 /* Wait until no bottom half is marked or running (process context). */
 void shim_softirq_sync(void);
@@ -66,6 +85,11 @@ unsigned long shim_signals_sent(int sig);
 int shim_regions_held(int mem, char *buf, size_t len);
 struct file_operations;
 struct file_operations *shim_chrdev_fops(unsigned int major);
+/* Character majors and misc minors registered, DMA channels taken. */
+int shim_chrdevs_held(char *buf, size_t len);
+int shim_dma_held(char *buf, size_t len);
+/* Timers pending, each named by its function. */
+int shim_timers_pending(char *buf, size_t len);
 
 /* Kernel threads started and not yet returned (the boot ones included). */
 int shim_kthreads_running(void);
