@@ -53,12 +53,13 @@
  * strategy picks only among the runnable tasks that have not given way
  * to another.  A task gives way when it yields (yield(), schedule() while
  * runnable), pauses in a busy wait (cpu_relax(), udelay(), a jiffies busy
- * wait at each tick time.c makes of it), sleeps for a time
- * (schedule_timeout(), a host sleep), or has run CTL_SLICE points since
- * it last gave way (counted across its sleeps, as a timeslice is); it
- * then runs again only once every task that could run at that moment has
- * run, as the O(1) scheduler's sched_yield() put a task behind every
- * runnable one.
+ * wait at each tick time.c makes of it, CTL_POLLS tests in a row of one
+ * bit or lock with no point between: test_bit(), spin_trylock(),
+ * spin_is_locked()), sleeps for a time (schedule_timeout(), a host
+ * sleep), or has run CTL_SLICE points since it last gave way (counted
+ * across its sleeps, as a timeslice is); it then runs again only once
+ * every task that could run at that moment has run, as the O(1)
+ * scheduler's sched_yield() put a task behind every runnable one.
  * Bound: once a task can run, any other gives way to it within
  * CTL_SLICE + 1 of its own points and then waits for it, so it runs
  * within (n - 1) * (CTL_SLICE + 1) points of the n - 1 others, whatever
@@ -94,6 +95,7 @@
 #define CTL_MAX_STEPS 5000000L
 #define CTL_MAX_SECONDS 3600
 #define CTL_SLICE 1000		      /* points run without giving way */
+#define CTL_POLLS 1000		      /* tests of one bit or lock in a row */
 #define CTL_STALL_NS 20000000ULL      /* stall: how long a CPU stays busy */
 #define CTL_PRIO_START (1ULL << 62)   /* pct: tasks start above this */
 #define CTL_PRIO_CHANGED (1ULL << 40) /* lowered at a change point */
@@ -150,6 +152,11 @@ struct shim_ctl_task {
 	u64 ran;     /* when it last got the CPU */
 	u64 yielded; /* when it last gave way */
 	int timed;   /* its next sleep in schedule() is a timed one */
+	/* polls: what it last tested, at which step, how often in a row */
+	const volatile void *poll_what;
+	int poll_bit;
+	long poll_step;
+	int polls;
 };
 
 /* a queueing call site a controlled run passed (shim/site.h) */
@@ -1045,6 +1052,34 @@ void shim_sched_point(enum shim_point why)
 		return;
 	}
 	sched_point(why);
+}
+
+/*
+ * A test of @what (a bit, a lock) that may be a busy wait's: test_bit(),
+ * a failed spin_trylock(), spin_is_locked().  A loop of them alone has no
+ * scheduling point, and would hold the CPU for ever while what it waits
+ * for cannot run: CTL_POLLS tests of one thing in a row, with no point
+ * between, are a busy wait's pause.  The same code tests as often in
+ * every run, so a run stays reproducible.
+ */
+void shim_ctl_poll(const volatile void *what, int bit)
+{
+	struct shim_ctl_task *me = me_now();
+
+	if (!me || ctl.dead)
+		return;
+	settle();
+	if (what != me->poll_what || bit != me->poll_bit ||
+	    ctl.step != me->poll_step) {
+		me->poll_what = what;
+		me->poll_bit = bit;
+		me->poll_step = ctl.step;
+		me->polls = 0;
+	}
+	if (++me->polls < CTL_POLLS)
+		return;
+	me->polls = 0;
+	shim_sched_point(SHIM_POINT_RELAX);
 }
 
 /* schedule_timeout(): the caller's next sleep in schedule() is timed. */
