@@ -33,7 +33,7 @@
  *            the work runs before the queuer takes another step;
  *   lazy     workers run only when no other task can: a queued work runs
  *            when something waits for it (a flush, a destroy, a
- *            completion, a sleep) or at the end;
+ *            completion, a sleep, a poll) or at the end;
  *   preempt:SITE  as the call at SITE (a queueing call site, "file.c:LINE",
  *            shim/site.h) returns, the queuer drops below every other
  *            task, until none of them can run;
@@ -56,22 +56,24 @@
  * wait at each tick time.c makes of it, CTL_POLLS tests in a row of one
  * bit or lock with no point between: test_bit(), spin_trylock(),
  * spin_is_locked()), sleeps for a time (schedule_timeout(), a host
- * sleep), or has run CTL_SLICE points since it last gave way (counted
- * across its sleeps, as a timeslice is); it then runs again only once
- * every task that could run at that moment has run, as the O(1)
+ * sleep), or has run CTL_SLICE points since it last gave way or slept
+ * (however often it was preempted meanwhile); it then runs again only
+ * once every task that could run at that moment has run, as the O(1)
  * scheduler's sched_yield() put a task behind every runnable one.
- * Bound: once a task can run, any other gives way to it within
- * CTL_SLICE + 1 of its own points and then waits for it, so it runs
- * within (n - 1) * (CTL_SLICE + 1) points of the n - 1 others, whatever
- * the strategy prefers.  Eager's worker first, lazy's workers last,
- * preempt's and stall's giving way are preferences among the tasks
- * fairness allows: a task polling for a work's effect lets lazy's worker
- * run (a poll is waiting too), two pollers cannot keep a demoted queuer
- * or a stalled routine off the CPU, and a hang or a livelock reported (no
- * task can run; no end after SHIM_SCHED_MAX_STEPS points) is one a fair
- * scheduler, the kernel's, would not avoid either.  A loop on a plain
- * variable, with no point at all, is not seen: kernel code busy-waits
- * with cpu_relax().
+ * Bound: once a task can run, any other that polls rather than sleeps
+ * gives way to it within CTL_SLICE + 1 of its own points and then waits
+ * for it, so it runs within (n - 1) * (CTL_SLICE + 1) points of n - 1
+ * pollers, whatever the strategy prefers.  (A task that sleeps until
+ * another wakes it waits for that one; as in CHESS, tasks that only wake
+ * each other for ever, never polling, are a livelock of their own.)
+ * Eager's worker first, lazy's workers last, preempt's and stall's
+ * giving way are preferences among the tasks fairness allows: a task
+ * polling for a work's effect lets lazy's worker run (a poll is waiting
+ * too), two pollers cannot keep a demoted queuer or a stalled routine off
+ * the CPU, and a hang or a livelock reported (no task can run; no end
+ * after SHIM_SCHED_MAX_STEPS points) is one a fair scheduler, the
+ * kernel's, would not avoid either.  A loop on a plain variable, with no
+ * point at all, is not seen: kernel code busy-waits with cpu_relax().
  *
  * State is changed by the running task only, under ctl.lock (which a
  * thread starting up or a foreign thread joining also takes).
@@ -127,6 +129,7 @@ struct shim_ctl_task {
 	long blocked_at;     /* blocking order: wakes are FIFO */
 	u64 prio;	     /* pct: higher runs first */
 	long run_len;	     /* points run since it got the CPU */
+	long fair_len;	     /* points run since it last gave way or slept */
 	int cpu;
 	struct task_struct *tsk; /* its task, once it has one */
 	/* fibers: its stack and context, and the thread-locals it left with */
@@ -290,6 +293,7 @@ static void settle(void)
 		ctl.step += n;
 		ctl.now += n * CTL_QUANTUM_NS;
 		ctl.running->run_len += n;
+		ctl.running->fair_len += n;
 		ctl.quiet_base = shim_ctl_quiet;
 	}
 }
@@ -636,7 +640,7 @@ static struct shim_ctl_task *systematic_pick(struct shim_ctl_task *me,
 static void give_way(struct shim_ctl_task *t)
 {
 	t->yielded = ++ctl.fair_clock;
-	t->run_len = 0;
+	t->fair_len = 0;
 	ctl.stable = 0;
 }
 
@@ -732,13 +736,16 @@ static struct shim_ctl_task *pick(struct shim_ctl_task *me, enum shim_point why)
 
 	/*
 	 * A yield, a busy wait's pause, or a slice run without either: the
-	 * task gives way (fairness, above).  Under pct it also drops below
-	 * every other task, as fair versions of it do.
+	 * task gives way (fairness, above).  Under pct a yield, a pause or a
+	 * slice run alone on the CPU also drops it below every other task,
+	 * as fair versions of it do.
 	 */
 	if (me->state == CTL_RUNNABLE &&
 	    (why == SHIM_POINT_YIELD || why == SHIM_POINT_RELAX ||
-	     me->run_len >= CTL_SLICE)) {
-		if (ctl.strategy == CTL_PCT && n > 1)
+	     me->run_len >= CTL_SLICE || me->fair_len >= CTL_SLICE)) {
+		if (ctl.strategy == CTL_PCT && n > 1 &&
+		    (why == SHIM_POINT_YIELD || why == SHIM_POINT_RELAX ||
+		     me->run_len >= CTL_SLICE))
 			me->prio = --ctl.floor;
 		give_way(me);
 	}
@@ -905,10 +912,12 @@ static void switch_to(struct shim_ctl_task *me, struct shim_ctl_task *next,
 	ctl.running = next;
 	if (next == me) {
 		me->run_len++;
+		me->fair_len++;
 		ctl_unlock();
 		return;
 	}
 	next->ran = ++ctl.fair_clock;
+	next->run_len = 0;
 	if (me->state == CTL_RUNNABLE)
 		me->ready = ++ctl.ready_clock; /* preempted: to the back */
 	ctl_unlock();
@@ -973,7 +982,8 @@ static int point_is_quiet(struct shim_ctl_task *me, enum shim_point why)
 
 	if (why == SHIM_POINT_YIELD || why == SHIM_POINT_RELAX ||
 	    me != ctl.running || me->stalling || step > ctl.max_steps ||
-	    step == ctl.next_change || me->run_len + 1 >= CTL_SLICE ||
+	    step == ctl.next_change ||
+	    max(me->run_len, me->fair_len) + 1 >= CTL_SLICE ||
 	    ctl.now + CTL_QUANTUM_NS >= ctl.next_deadline ||
 	    ctl.now + CTL_QUANTUM_NS - CTL_START_NS > ctl.max_ns)
 		return 0;
@@ -998,7 +1008,8 @@ static long below(u64 k, u64 d, long max)
  */
 static long quiet_ahead(struct shim_ctl_task *me)
 {
-	long step = ctl.step + 1, n = CTL_SLICE - me->run_len - 2;
+	long step = ctl.step + 1,
+	     n = CTL_SLICE - max(me->run_len, me->fair_len) - 2;
 	u64 now = ctl.now + CTL_QUANTUM_NS;
 
 	if (me->stalling)
@@ -1037,6 +1048,7 @@ static noinline void sched_point(enum shim_point why)
 		ctl.step++;
 		ctl.now += CTL_QUANTUM_NS;
 		me->run_len++;
+		me->fair_len++;
 		return;
 	}
 	ctl_lock();
@@ -1113,10 +1125,14 @@ void shim_ctl_wait(volatile void *word, u32 val, s64 timeout_ns)
 		return;
 	}
 	account_point(me);
-	/* fairness: a timed sleep is a poll (schedule_timeout() in a loop) */
+	/*
+	 * fairness: a timed sleep is a poll (schedule_timeout() in a loop);
+	 * any other ends the slice, as it waits for another task
+	 */
 	if (timeout_ns >= 0 ||
 	    (me->timed && me->tsk && word == &me->tsk->shim_wake_seq))
 		give_way(me);
+	me->fair_len = 0;
 	me->urgent = 0; /* eager: it ran what it was given, or cannot */
 	me->state = CTL_BLOCKED;
 	me->word = word;
