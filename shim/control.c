@@ -33,7 +33,7 @@
  *            the work runs before the queuer takes another step;
  *   lazy     workers run only when no other task can: a queued work runs
  *            when something waits for it (a flush, a destroy, a
- *            completion, a sleep) or at the end;
+ *            completion, a sleep, a poll) or at the end;
  *   preempt:SITE  as the call at SITE (a queueing call site, "file.c:LINE",
  *            shim/site.h) returns, the queuer drops below every other
  *            task, until none of them can run;
@@ -48,6 +48,32 @@
  *            exercised.
  * SHIM_SCHED_SITES=FILE lists the queueing call sites a controlled run
  * passed, one a line ("SITE FUNCTION CALLS"): what preempt can be given.
+ *
+ * Every schedule is fair (CHESS: Musuvathi and Qadeer, PLDI 2008): each
+ * strategy picks only among the runnable tasks that have not given way
+ * to another.  A task gives way when it yields (yield(), schedule() while
+ * runnable), pauses in a busy wait (cpu_relax(), udelay(), a jiffies busy
+ * wait at each tick time.c makes of it, CTL_POLLS tests in a row of one
+ * bit or lock with no point between: test_bit(), spin_trylock(),
+ * spin_is_locked()), sleeps for a time (schedule_timeout(), a host
+ * sleep), or has run CTL_SLICE points since it last gave way or slept
+ * (however often it was preempted meanwhile); it then runs again only
+ * once every task that could run at that moment has run, as the O(1)
+ * scheduler's sched_yield() put a task behind every runnable one.
+ * Bound: once a task can run, any other that polls rather than sleeps
+ * gives way to it within CTL_SLICE + 1 of its own points and then waits
+ * for it, so it runs within (n - 1) * (CTL_SLICE + 1) points of n - 1
+ * pollers, whatever the strategy prefers.  (A task that sleeps until
+ * another wakes it waits for that one; as in CHESS, tasks that only wake
+ * each other for ever, never polling, are a livelock of their own.)
+ * Eager's worker first, lazy's workers last, preempt's and stall's
+ * giving way are preferences among the tasks fairness allows: a task
+ * polling for a work's effect lets lazy's worker run (a poll is waiting
+ * too), two pollers cannot keep a demoted queuer or a stalled routine off
+ * the CPU, and a hang or a livelock reported (no task can run; no end
+ * after SHIM_SCHED_MAX_STEPS points) is one a fair scheduler, the
+ * kernel's, would not avoid either.  A loop on a plain variable, with no
+ * point at all, is not seen: kernel code busy-waits with cpu_relax().
  *
  * State is changed by the running task only, under ctl.lock (which a
  * thread starting up or a foreign thread joining also takes).
@@ -70,7 +96,8 @@
 #define CTL_DEFAULT_DEPTH 3
 #define CTL_MAX_STEPS 5000000L
 #define CTL_MAX_SECONDS 3600
-#define CTL_SLICE 1000		      /* points a task may run alone */
+#define CTL_SLICE 1000		      /* points run without giving way */
+#define CTL_POLLS 1000		      /* tests of one bit or lock in a row */
 #define CTL_STALL_NS 20000000ULL      /* stall: how long a CPU stays busy */
 #define CTL_PRIO_START (1ULL << 62)   /* pct: tasks start above this */
 #define CTL_PRIO_CHANGED (1ULL << 40) /* lowered at a change point */
@@ -102,6 +129,7 @@ struct shim_ctl_task {
 	long blocked_at;     /* blocking order: wakes are FIFO */
 	u64 prio;	     /* pct: higher runs first */
 	long run_len;	     /* points run since it got the CPU */
+	long fair_len;	     /* points run since it last gave way or slept */
 	int cpu;
 	struct task_struct *tsk; /* its task, once it has one */
 	/* fibers: its stack and context, and the thread-locals it left with */
@@ -122,6 +150,16 @@ struct shim_ctl_task {
 	int demoted; /* preempt: below every other task until none can run */
 	unsigned long pinned; /* the CPUs set_cpus_allowed() left it, or 0 */
 	int stalling; /* stall: it runs the routine, below every other task */
+	/* fairness: stamps of the fair clock */
+	u64 woke;    /* when it last became runnable */
+	u64 ran;     /* when it last got the CPU */
+	u64 yielded; /* when it last gave way */
+	int timed;   /* its next sleep in schedule() is a timed one */
+	/* polls: what it last tested, at which step, how often in a row */
+	const volatile void *poll_what;
+	int poll_bit;
+	long poll_step;
+	int polls;
 };
 
 /* a queueing call site a controlled run passed (shim/site.h) */
@@ -165,6 +203,7 @@ static struct {
 	/* the systematic strategies */
 	int queue_points; /* a queueing call's return is a point */
 	u64 ready_clock, urgent_clock;
+	u64 fair_clock; /* fairness: orders wakes, runs and yields */
 	char site[96];	/* preempt: the site */
 	long preempts;	/* preempt: how often the queuer gave way */
 	char stall[64]; /* stall: the routine */
@@ -254,6 +293,7 @@ static void settle(void)
 		ctl.step += n;
 		ctl.now += n * CTL_QUANTUM_NS;
 		ctl.running->run_len += n;
+		ctl.running->fair_len += n;
 		ctl.quiet_base = shim_ctl_quiet;
 	}
 }
@@ -500,6 +540,7 @@ static void make_runnable(struct shim_ctl_task *t)
 	ctl.stable = 0;
 	end_quiet();
 	t->ready = ++ctl.ready_clock;
+	t->woke = ++ctl.fair_clock;
 	t->state = CTL_RUNNABLE;
 	t->word = NULL;
 	t->deadline = CTL_NEVER;
@@ -591,6 +632,50 @@ static struct shim_ctl_task *systematic_pick(struct shim_ctl_task *me,
 	return next;
 }
 
+/*
+ * Fairness: @t gives way (a yield, a busy wait's pause, a timed sleep, a
+ * slice run without one): it runs again only once every task that could
+ * run at this moment has run.
+ */
+static void give_way(struct shim_ctl_task *t)
+{
+	t->yielded = ++ctl.fair_clock;
+	t->fair_len = 0;
+	ctl.stable = 0;
+}
+
+/*
+ * Fairness: keep of the runnable tasks @cand those that gave way to none
+ * of the others, and say how many.  @t gave way to @u if @u could run
+ * when @t last gave way and has not run since: @u's wake and its last
+ * turn both come before @t's yield.  So @t is held back while the oldest
+ * waiter but itself waits from before its yield.  Never none: a task
+ * held back yielded after the last turn of the one holding it back, so
+ * the one of them that last got the CPU longest ago is held by nobody.
+ */
+static int fair_candidates(struct shim_ctl_task **cand, int n)
+{
+	u64 first = CTL_NEVER, second = CTL_NEVER;
+	struct shim_ctl_task *oldest = NULL;
+	int i, m;
+
+	for (i = 0; i < n; i++) {
+		u64 since = max(cand[i]->woke, cand[i]->ran);
+
+		if (since < first) {
+			second = first;
+			first = since;
+			oldest = cand[i];
+		} else if (since < second) {
+			second = since;
+		}
+	}
+	for (i = m = 0; i < n; i++)
+		if (cand[i]->yielded < (cand[i] == oldest ? second : first))
+			cand[m++] = cand[i];
+	return m ? m : n; /* (m is never 0: see above) */
+}
+
 /* Can only tasks a stall demoted run? */
 static int only_stalled(struct shim_ctl_task **cand, int n)
 {
@@ -650,24 +735,21 @@ static struct shim_ctl_task *pick(struct shim_ctl_task *me, enum shim_point why)
 			(unsigned long long) (ctl.max_ns / 1000000000ULL));
 
 	/*
-	 * A yield or a busy wait's pause asks for another task to run, if any
-	 * can: else a high-priority spinner would starve what it waits for.
-	 * So does a task that has run a slice alone: a real CPU's scheduler
-	 * would take the CPU from it, and a strategy that never did would
-	 * starve, say, a flusher behind a work that queues itself for ever.
-	 * Under pct such a task drops below every other, as fair versions of
-	 * it do: tasks that yield to each other in a ring would otherwise
-	 * starve every task of lower priority for ever.
+	 * A yield, a busy wait's pause, or a slice run without either: the
+	 * task gives way (fairness, above).  Under pct a yield, a pause or a
+	 * slice run alone on the CPU also drops it below every other task,
+	 * as fair versions of it do.
 	 */
-	if (me->state == CTL_RUNNABLE && n > 1 &&
+	if (me->state == CTL_RUNNABLE &&
 	    (why == SHIM_POINT_YIELD || why == SHIM_POINT_RELAX ||
-	     me->run_len >= CTL_SLICE)) {
-		if (ctl.strategy == CTL_PCT)
+	     me->run_len >= CTL_SLICE || me->fair_len >= CTL_SLICE)) {
+		if (ctl.strategy == CTL_PCT && n > 1 &&
+		    (why == SHIM_POINT_YIELD || why == SHIM_POINT_RELAX ||
+		     me->run_len >= CTL_SLICE))
 			me->prio = --ctl.floor;
-		for (i = 0; i < n && cand[i] != me; i++)
-			;
-		cand[i] = cand[--n];
+		give_way(me);
 	}
+	n = fair_candidates(cand, n);
 	if (ctl.strategy == CTL_REPLAY) {
 		next = replay_choice(me, cand, n);
 		goto chosen;
@@ -830,9 +912,11 @@ static void switch_to(struct shim_ctl_task *me, struct shim_ctl_task *next,
 	ctl.running = next;
 	if (next == me) {
 		me->run_len++;
+		me->fair_len++;
 		ctl_unlock();
 		return;
 	}
+	next->ran = ++ctl.fair_clock;
 	next->run_len = 0;
 	if (me->state == CTL_RUNNABLE)
 		me->ready = ++ctl.ready_clock; /* preempted: to the back */
@@ -898,7 +982,8 @@ static int point_is_quiet(struct shim_ctl_task *me, enum shim_point why)
 
 	if (why == SHIM_POINT_YIELD || why == SHIM_POINT_RELAX ||
 	    me != ctl.running || me->stalling || step > ctl.max_steps ||
-	    step == ctl.next_change || me->run_len + 1 >= CTL_SLICE ||
+	    step == ctl.next_change ||
+	    max(me->run_len, me->fair_len) + 1 >= CTL_SLICE ||
 	    ctl.now + CTL_QUANTUM_NS >= ctl.next_deadline ||
 	    ctl.now + CTL_QUANTUM_NS - CTL_START_NS > ctl.max_ns)
 		return 0;
@@ -923,7 +1008,8 @@ static long below(u64 k, u64 d, long max)
  */
 static long quiet_ahead(struct shim_ctl_task *me)
 {
-	long step = ctl.step + 1, n = CTL_SLICE - me->run_len - 2;
+	long step = ctl.step + 1,
+	     n = CTL_SLICE - max(me->run_len, me->fair_len) - 2;
 	u64 now = ctl.now + CTL_QUANTUM_NS;
 
 	if (me->stalling)
@@ -962,6 +1048,7 @@ static noinline void sched_point(enum shim_point why)
 		ctl.step++;
 		ctl.now += CTL_QUANTUM_NS;
 		me->run_len++;
+		me->fair_len++;
 		return;
 	}
 	ctl_lock();
@@ -977,6 +1064,43 @@ void shim_sched_point(enum shim_point why)
 		return;
 	}
 	sched_point(why);
+}
+
+/*
+ * A test of @what (a bit, a lock) that may be a busy wait's: test_bit(),
+ * a failed spin_trylock(), spin_is_locked().  A loop of them alone has no
+ * scheduling point, and would hold the CPU for ever while what it waits
+ * for cannot run: CTL_POLLS tests of one thing in a row, with no point
+ * between, are a busy wait's pause.  The same code tests as often in
+ * every run, so a run stays reproducible.
+ */
+void shim_ctl_poll(const volatile void *what, int bit)
+{
+	struct shim_ctl_task *me = me_now();
+
+	if (!me || ctl.dead)
+		return;
+	settle();
+	if (what != me->poll_what || bit != me->poll_bit ||
+	    ctl.step != me->poll_step) {
+		me->poll_what = what;
+		me->poll_bit = bit;
+		me->poll_step = ctl.step;
+		me->polls = 0;
+	}
+	if (++me->polls < CTL_POLLS)
+		return;
+	me->polls = 0;
+	shim_sched_point(SHIM_POINT_RELAX);
+}
+
+/* schedule_timeout(): the caller's next sleep in schedule() is timed. */
+void shim_ctl_timed_sleep(int timed)
+{
+	struct shim_ctl_task *me = me_now();
+
+	if (me)
+		me->timed = timed;
 }
 
 /* --- what host.c asks of the scheduler ---------------------------------------- */
@@ -1001,6 +1125,14 @@ void shim_ctl_wait(volatile void *word, u32 val, s64 timeout_ns)
 		return;
 	}
 	account_point(me);
+	/*
+	 * fairness: a timed sleep is a poll (schedule_timeout() in a loop);
+	 * any other ends the slice, as it waits for another task
+	 */
+	if (timeout_ns >= 0 ||
+	    (me->timed && me->tsk && word == &me->tsk->shim_wake_seq))
+		give_way(me);
+	me->fair_len = 0;
 	me->urgent = 0; /* eager: it ran what it was given, or cannot */
 	me->state = CTL_BLOCKED;
 	me->word = word;

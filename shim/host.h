@@ -218,6 +218,7 @@ extern void shim_ctl_wait(volatile void *word, u32 val, s64 timeout_ns);
 extern void shim_ctl_wake(volatile void *word, int nr);
 extern u64 shim_ctl_clock_ns(void);
 extern void shim_ctl_delay(u64 ns);
+extern void shim_ctl_timed_sleep(int timed);
 extern int shim_ctl_cpu(void);
 extern unsigned long shim_ctl_cpus(void);
 extern void shim_ctl_set_cpus(struct shim_ctl_task *t, unsigned long mask);

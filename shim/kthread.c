@@ -72,12 +72,21 @@ void daemonize(void)
 	shim_thread_set_name(current->comm);
 }
 
-/* The end of a kernel thread, whether it returned or called complete_and_exit. */
-static void kthread_exit(struct task_struct *tsk)
+/*
+ * The end of a kernel thread, whether it returned or called
+ * complete_and_exit() (@comp).  It stops counting as running before @comp
+ * is signalled, so whoever waits on @comp sees it gone; but it stays
+ * counted awake until then, so that the waiter it wakes is counted in
+ * before it is counted out: in between, a quiesce would see no task that
+ * can run while the waiter is about to (shim_quiesce()).
+ */
+static void kthread_exit(struct task_struct *tsk, struct completion *comp)
 {
 	tsk->flags |= PF_EXITING;
 	__atomic_store_n(&tsk->state, TASK_ZOMBIE, __ATOMIC_SEQ_CST);
 	__atomic_sub_fetch(&kthreads_running, 1, __ATOMIC_SEQ_CST);
+	if (comp)
+		complete(comp);
 	shim_task_gone();
 	shim_set_current(NULL);
 	put_task_struct(tsk);
@@ -96,13 +105,10 @@ static void kthread_main(void *p)
 	shim_host_free(p);
 	shim_set_current(start.tsk);
 	start.fn(start.arg);
-	kthread_exit(start.tsk);
+	kthread_exit(start.tsk, NULL);
 }
 
-/*
- * The thread is gone (not counted, its task unreferenced) before @comp is
- * signalled, so whoever waits on @comp sees it gone.
- */
+/* The thread is gone (not counted running) before @comp is signalled. */
 void complete_and_exit(struct completion *comp, long code)
 {
 	struct task_struct *tsk = current;
@@ -115,11 +121,7 @@ void complete_and_exit(struct completion *comp, long code)
 		       tsk->comm, tsk->pid);
 		BUG();
 	}
-	get_task_struct(tsk); /* complete() may still wake through it */
-	kthread_exit(tsk);
-	if (comp)
-		complete(comp);
-	put_task_struct(tsk);
+	kthread_exit(tsk, comp);
 	shim_thread_exit();
 }
 

@@ -466,7 +466,12 @@ signed long schedule_timeout(signed long timeout)
 	timer.data = (unsigned long) current;
 	timer.function = process_timeout;
 	add_timer(&timer);
+	/* a timed sleep is a poll: in a controlled run it gives way */
+	if (unlikely(shim_controlled))
+		shim_ctl_timed_sleep(1);
 	schedule();
+	if (unlikely(shim_controlled))
+		shim_ctl_timed_sleep(0);
 	del_timer_sync(&timer);
 
 	timeout = expire - jiffies;

@@ -182,6 +182,8 @@ int shim_spin_trylock(spinlock_t *lock)
 		return 1;
 	}
 	shim_preempt_sub(PREEMPT_OFFSET);
+	/* a loop of failed tries alone may be a busy wait */
+	shim_poll(&lock->slock, 0);
 	return 0;
 }
 
@@ -204,7 +206,7 @@ void shim_spin_unlock(spinlock_t *lock)
 		check_magic(lock, ip);
 		/* no owner: taken by a thread that had no task yet */
 		if (unlikely(owner != shim_current) && owner &&
-		    spin_is_locked(lock))
+		    __atomic_load_n(&lock->slock, __ATOMIC_RELAXED))
 			spin_bug(lock,
 				 "wrong owner (released by a task that "
 				 "does not hold it)",

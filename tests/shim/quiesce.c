@@ -10,6 +10,7 @@
 #include <linux/interrupt.h>
 #include <linux/timer.h>
 #include <linux/completion.h>
+#include <linux/workqueue.h>
 #include <shim/test.h>
 #include "helpers.h"
 
@@ -265,4 +266,58 @@ Test(quiesce, a_busy_wait_on_jiffies_inside_cli_is_a_warning)
 	assert_child_said(&res, "WARNING: site.c:1: ");
 	assert_child_said(&res, "busy-waits on jiffies holding the global "
 				"interrupt lock");
+}
+
+/*
+ * A worker leaves with complete_and_exit() while the task that stops it
+ * sleeps in wait_for_completion(): between the two, one of them must be
+ * counted awake, or a quiesce in between sees the sandbox idle with a
+ * task about to run (the exerciser then reports a hang that is not one).
+ * Under lazy, the worker's last point (the completion's lock) hands the
+ * CPU to main, which is not a worker, so the window is always taken.
+ */
+static int destroyed;
+
+static void nothing(void *unused)
+{
+}
+
+static int create_then_destroy(void *unused)
+{
+	struct workqueue_struct *wq;
+	DECLARE_WORK(work, nothing, NULL);
+
+	daemonize();
+	wq = create_workqueue("gone");
+	child_check(wq != NULL);
+	queue_work(wq, &work);
+	destroy_workqueue(wq);
+	__atomic_store_n(&destroyed, 1, __ATOMIC_RELEASE);
+	return 0;
+}
+
+CHILD_SCENARIO(quiesce_while_workers_exit)
+{
+	child_check(kernel_thread(create_then_destroy, NULL, 0) > 0);
+	shim_quiesce();
+	child_check(__atomic_load_n(&destroyed, __ATOMIC_ACQUIRE));
+	exit(0);
+}
+
+Test(quiesce, a_worker_leaving_with_complete_and_exit_is_no_idle)
+{
+	const char *settings[] = { "SHIM_SCHED=lazy",	 "SHIM_SCHED=eager",
+				   "SHIM_SCHED=pct:1",	 "SHIM_SCHED=pct:2",
+				   "SHIM_SCHED=pct:3",	 "SHIM_SCHED=random:1",
+				   "SHIM_SCHED=random:2" };
+	struct child_result res;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(settings); i++) {
+		run_child("quiesce_while_workers_exit", settings[i], &res);
+		cr_assert(WIFEXITED(res.status) && WEXITSTATUS(res.status) == 0,
+			  "%s: quiesce returned before the destroyer was done "
+			  "(status 0x%x):\n%s",
+			  settings[i], res.status, res.out);
+	}
 }

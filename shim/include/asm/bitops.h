@@ -54,8 +54,10 @@ static inline int test_and_change_bit(int nr, volatile unsigned long *addr)
 		BIT_MASK(nr)) != 0;
 }
 
+/* Not a point, but a loop of them alone may be a busy wait (point.h). */
 static inline int test_bit(int nr, const volatile unsigned long *addr)
 {
+	shim_poll(addr + BIT_WORD(nr), nr % BITS_PER_LONG);
 	return (__atomic_load_n(addr + BIT_WORD(nr), __ATOMIC_RELAXED) &
 		BIT_MASK(nr)) != 0;
 }

@@ -5,6 +5,7 @@
 #include <linux/cache.h>
 #include <linux/preempt.h>
 #include <asm/system.h>
+#include <shim/point.h>
 
 /*
  * A spinlock spins briefly, then sleeps in the host kernel, so a
@@ -46,8 +47,12 @@ typedef struct {
 		(lock)->usage_ip[0] = NULL;     \
 		(lock)->usage_ip[1] = NULL;     \
 	} while (0)
-#define spin_is_locked(lock) \
-	(__atomic_load_n(&(lock)->slock, __ATOMIC_RELAXED) != 0)
+/* a loop of them alone may be a busy wait (shim/point.h) */
+#define spin_is_locked(lock)                                            \
+	({                                                              \
+		shim_poll(&(lock)->slock, 0);                           \
+		__atomic_load_n(&(lock)->slock, __ATOMIC_RELAXED) != 0; \
+	})
 
 /*
  * BUG, naming @func and the @type object at @obj that holds @lock, unless

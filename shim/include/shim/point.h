@@ -74,4 +74,18 @@ static inline void shim_point(enum shim_point why)
 	}
 }
 
+/*
+ * A test of @what (bit @bit of a word, a lock) that a busy wait may repeat
+ * with no scheduling point between: test_bit(), a failed spin_trylock().
+ * In a controlled run a long enough row of them is a busy wait's pause
+ * (shim/control.c), so that the loop gives way to what it waits for.
+ */
+extern void shim_ctl_poll(const volatile void *what, int bit);
+
+static inline void shim_poll(const volatile void *what, int bit)
+{
+	if (unlikely(shim_controlled))
+		shim_ctl_poll(what, bit);
+}
+
 #endif /* _SHIM_POINT_H */
