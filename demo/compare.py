@@ -101,7 +101,10 @@ def last_bug(text):
         lines.append(line)
     at = next((line for line in lines if line.startswith("EIP is at ")), None)
     for kinds in (("BUG:", "Oops", "Unable to handle", "Kernel panic",
-                   "Slab corruption"), ("kernel BUG", "WARNING:")):
+                   "Slab corruption"), ("kernel BUG", "WARNING:"),
+                  # the C library's heap, found corrupted (an abort)
+                  ("malloc(): ", "free(): ", "double free", "corrupted size",
+                   "munmap_chunk(): ", "realloc(): ")):
         for line in lines:
             if line.startswith(kinds):
                 # where, as the runner found it (runner.oops_at)

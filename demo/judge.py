@@ -89,6 +89,17 @@ def gave_up(res):
         (res.scenario.get("invariants") or {}).get("no_process_hangs") is False
 
 
+# what says memory was corrupted: where it is found out is where the heap
+# or a list happened to be looked at next, which any interleaving moves
+CORRUPTION = ("malloc(): ", "free(): ", "double free", "corrupted", "list_del corruption",
+              "list_add corruption", "Slab corruption", "slab error")
+
+
+def corruption(problem):
+    """Is this problem (as alike() says it) memory found corrupted?"""
+    return any(w in problem for w in CORRUPTION)
+
+
 class Evidence:
     """What one side of one scenario showed, at one size, over its runs:
     {feature: {value: first Witness}}, the range of each number, and
@@ -128,6 +139,14 @@ class Evidence:
         got = self.values.get(k, {}).get(_value(v))
         if got:
             return got
+        if k.startswith("problem ") and v and corruption(k):
+            # memory corrupted: the same bug, wherever it was found out
+            other = next((x for x in self.values if x.startswith("problem ") and
+                          corruption(x)), None)
+            if other:
+                w = next(iter(self.values[other].values()))
+                return Witness("%s (memory corrupted there too: %s)" % (
+                    w.label, other[len("problem "):]), w.replay)
         rng = self.numbers.get(k)
         if rng and isinstance(v, (int, float)) and not isinstance(v, bool) and \
                 rng[0] < rng[2] and rng[0] <= v <= rng[2]:
