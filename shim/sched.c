@@ -510,6 +510,12 @@ void yield(void)
 	shim_yield();
 }
 
+void shim_task_run_on(struct task_struct *p, int cpu)
+{
+	if (cpu_online(cpu) && (p->cpus_allowed & (1UL << cpu)))
+		shim_thread_set_cpus(p->shim_thread, 1UL << cpu);
+}
+
 int set_cpus_allowed(struct task_struct *p, unsigned long new_mask)
 {
 	int err;
