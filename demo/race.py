@@ -21,8 +21,9 @@ one for everything else): a lock the legacy routine took, the big kernel
 lock that release_dev() also held, may be exactly what the conversion
 dropped.  The witness may come from another scenario that runs the same
 code (mixed's aio race shows in aio's own); and while a race has none,
-its scenario runs again under more seeds (WITNESS_RUNS), for whether
-the legacy routine meets the other code unordered is the host's timing.
+the legacy side runs again under more seeds (WITNESS_RUNS), its
+scenario and the others running its code in turn, for whether the
+legacy routine meets the other code unordered is the host's timing.
 
 A race between routines needs two runs of work routines (two routines,
 or one twice): with --quick the check runs on every scenario whose
@@ -186,28 +187,36 @@ def same_race(conv, legacy):
     return False
 
 
-# legacy runs under ThreadSanitizer, beyond the first RUNS seeds, that a
-# scenario gets while a race of its converted side has no legacy witness:
-# whether the legacy side's routine meets the other code unordered is the
-# host's timing, as on the converted side
+# legacy runs under ThreadSanitizer, beyond the first RUNS seeds of each
+# scenario, that a race of the converted side gets while no legacy run has
+# shown it: whether the legacy side's routine meets the other code
+# unordered is the host's timing, as on the converted side
 WITNESS_RUNS = 24
 
 
-def legacy_races(args, maybe, out, libs, monitor, manifest, converted):
+def legacy_races(args, maybe, out, libs, monitor, manifest, converted, results=()):
     """The legacy side of each scenario in @maybe (r, row, text, accesses),
     built and run under ThreadSanitizer as the converted side was: seeds 1
-    to RUNS, then more seeds, up to WITNESS_RUNS, of the scenarios whose
-    races no legacy run has shown yet, and of those whose converted side
-    raced alike.  {(driver, scenario): [(seed, accesses)]} of the races
-    the legacy side showed, and {(driver, scenario): runs made}."""
-    wanted = {r["driver"] if r["driver"] != "mixed" else "all" for r, _, _, _ in maybe
-              if r["driver"] in manifest}
-    err = None
-    if wanted:
-        err = runner.make("side-binaries", BUILD=libs, SAN=TSAN,
-                          OUT=os.path.join(out, "legacy"), STACK="taskqueue",
-                          SRCDIR=os.path.join(runner.TOP, "drivers", "legacy"),
-                          EXTRA_OBJS=monitor, BINARIES=" ".join(sorted(wanted)))
+    to RUNS; then, while a race has no witness (witness_of()), up to
+    WITNESS_RUNS more runs for it, a round at a time, of its scenario, of
+    those whose converted side raced alike and of those of @results that
+    run the same code and whose legacy side ran its routine, in turn.
+    {(driver, scenario): [(seed, accesses)]} of the races the legacy side
+    showed, and {(driver, scenario): runs made}."""
+    built = set()
+
+    def build(drivers):
+        """The shipped drivers' legacy binaries for @drivers, once."""
+        want = {d if d != "mixed" else "all" for d in drivers if d in manifest} - built
+        if not want:
+            return None
+        built.update(want)
+        return runner.make("side-binaries", BUILD=libs, SAN=TSAN,
+                           OUT=os.path.join(out, "legacy"), STACK="taskqueue",
+                           SRCDIR=os.path.join(runner.TOP, "drivers", "legacy"),
+                           EXTRA_OBJS=monitor, BINARIES=" ".join(sorted(want)))
+
+    err = build({r["driver"] for r, _, _, _ in maybe})
     exes = {}
     for r, _, _, _ in maybe:
         if r["driver"] in manifest or r["driver"] in exes or err:
@@ -248,12 +257,51 @@ def legacy_races(args, maybe, out, libs, monitor, manifest, converted):
             "TSAN_OPTIONS": "halt_on_error=0 report_signal_unsafe=0 "
             "suppress_equal_addresses=0", "SHIM_WQ_SPREAD": "1"}, timeout=300), exe
 
-    def unwitnessed():
-        return [(r, acc) for r, _, _, acc in maybe
-                if not witness_of(shown, acc, (r["driver"], r["scenario"]), manifest)[0]]
+    listed = {}
 
-    todo = sorted({(r["driver"], r["scenario"]) for r, _, _, _ in maybe})
-    batch = [(d, s, seed) for d, s in todo for seed in range(1, RUNS + 1)]
+    def scenarios_of(driver):
+        """A shipped driver's scenarios, concurrent ones first."""
+        if driver not in listed:
+            listed[driver] = []
+            if not build({driver}):
+                scns = runner.scenarios_of(os.path.join(out, "legacy", driver), driver)
+                listed[driver] = [(driver, x.name) for x in
+                                  sorted(scns, key=lambda x: (not x.concurrent, x.name))]
+        return listed[driver]
+
+    def candidates(r, acc):
+        """Where race @acc of scenario @r may show on the legacy side: its
+        scenario, those whose converted side raced alike, those of the same
+        code whose legacy side ran its routine, and a shipped driver's own
+        scenarios, of the driver whose files the accesses were made in
+        (mixed's race in aio.c: aio's)."""
+        code = code_of(r["driver"], manifest)
+        out = [(r["driver"], r["scenario"])]
+        alike = [(r2["driver"], r2["scenario"]) for r2, _, _, acc2 in maybe
+                 if code_of(r2["driver"], manifest) == code and
+                 same_race(acc, (acc2[0][0], acc2[1][0]))]
+        ran = [(r2["driver"], r2["scenario"]) for r2 in results
+               if code_of(r2["driver"], manifest) == code and
+               (r2["driver"] in manifest or r2["driver"] in exes) and
+               any(name and ((r2.get("details") or {}).get("legacy_profile") or {})
+                   .get(name, {}).get("ran") for name in (acc[0][1], acc[1][1]))]
+        own = []
+        if code == "drivers":
+            files = {where.split(":")[0] for frames, _ in acc for _, where in frames[:1]}
+            for d in runner.drivers():
+                if files & set(d.sources):
+                    own += scenarios_of(d.name)
+        for key in sorted(alike) + sorted(ran) + own:
+            if key not in out:
+                out.append(key)
+        return out
+
+    seeds = {}
+    batch = []
+    for d, s in sorted({(r["driver"], r["scenario"]) for r, _, _, _ in maybe}):
+        seeds[(d, s)] = RUNS
+        batch += [(d, s, seed) for seed in range(1, RUNS + 1)]
+    spent = {}
     with concurrent.futures.ThreadPoolExecutor(runner.cpus()) as pool:
         while batch:
             for (drv, scn, seed), res, exe in pool.map(one, batch):
@@ -262,21 +310,24 @@ def legacy_races(args, maybe, out, libs, monitor, manifest, converted):
                 runs[(drv, scn)] = runs.get((drv, scn), 0) + 1
                 for (_, f1), (_, f2), _ in resolve(exe, parse_races(res.stderr)):
                     shown.setdefault((drv, scn), []).append((seed, (f1, f2)))
-            # the scenarios of a race still unshown, and those whose converted
-            # side raced alike: a round of seeds each, while runs are left
-            again = set()
-            for r, acc in unwitnessed():
-                for r2, _, _, acc2 in maybe:
-                    if r2 is r or (code_of(r2["driver"], manifest) ==
-                                   code_of(r["driver"], manifest) and
-                                   same_race(acc, (acc2[0][0], acc2[1][0]))):
-                        again.add((r2["driver"], r2["scenario"]))
+            # a round more for each race still unshown, while it has runs left
             batch = []
-            for d, s in sorted(again):
-                made = runs.get((d, s), 0)
-                if made and made < RUNS + WITNESS_RUNS:
-                    batch += [(d, s, made + k + 1) for k in
-                              range(min(runner.cpus(), RUNS + WITNESS_RUNS - made))]
+            for i, (r, _, _, acc) in enumerate(maybe):
+                if spent.get(i, 0) >= WITNESS_RUNS or \
+                        witness_of(shown, acc, (r["driver"], r["scenario"]), manifest)[0]:
+                    continue
+                where = candidates(r, acc)
+                n = min(runner.cpus(), WITNESS_RUNS - spent.get(i, 0))
+                for k in range(n):
+                    d, s = where[(spent.get(i, 0) + k) % len(where)]
+                    seeds[(d, s)] = seeds.get((d, s), 0) + 1
+                    batch.append((d, s, seeds[(d, s)]))
+                spent[i] = spent.get(i, 0) + n
+            err = build({d for d, _, _ in batch})
+            if err:
+                say("race check: the legacy side's ThreadSanitizer build failed, so no "
+                    "more witness is looked for:\n" + err[-2000:])
+                break
     return shown, runs
 
 
@@ -421,7 +472,8 @@ def concurrency(args, rep, results, converted):
                     maybe.append((r, row, text, ((f1, r1 and r1[0]), (f2, r2 and r2[0]))))
     legacy_runs = 0
     if maybe:
-        shown, runs = legacy_races(args, maybe, out, libs, monitor, manifest, converted)
+        shown, runs = legacy_races(args, maybe, out, libs, monitor, manifest, converted,
+                                   [r for r in results if "exe" in r])
         legacy_runs = sum(runs.values())
         for r, row, text, acc in maybe:
             where = (r["driver"], r["scenario"])
