@@ -107,7 +107,7 @@ $(LIB_TASKQUEUE): $(BUILD)/workqueue/context.o
 
 # --- tests: one Criterion binary per directory of tests/ -----------------
 TEST_DIRS	:= $(patsubst $(TOP)/tests/%/,%,$(dir $(wildcard $(TOP)/tests/*/*.c)))
-TEST_DIRS	:= $(filter-out semantic-patches stress explore,$(sort $(TEST_DIRS)))
+TEST_DIRS	:= $(filter-out semantic-patches stress explore tsan,$(sort $(TEST_DIRS)))
 TEST_BINS	:= $(patsubst %,$(BUILD)/tests/%,$(TEST_DIRS))
 
 # tests/taskqueue runs on the task queue; everything else on the workqueue
@@ -175,6 +175,13 @@ $(BUILD)/tests/stress/stress-%: $(TOP)/tests/stress/stress-%.c $(STRESS_DEPS)
 	$(call quiet,CC,$@)
 	$(Q)$(CC) $(CFLAGS) $(KCFLAGS) -o $@ $< $(BUILD)/lib$*.a $(LIBSHIM) $(HOSTLIBS)
 
+# what ThreadSanitizer is told orders: tests/tsan/run builds these with
+# BUILD=$(TOP)/build/tsan SAN=-fsanitize=thread and reads their reports
+$(BUILD)/tests/tsan/%: $(TOP)/tests/tsan/%.c $(LIBS)
+	@mkdir -p $(@D)
+	$(call quiet,CC,$@)
+	$(Q)$(CC) $(CFLAGS) $(KCFLAGS) -o $@ $< $(LIB_TASKQUEUE) $(LIBSHIM) $(HOSTLIBS)
+
 # the historical-bug suite: programs explored under controlled schedules
 EXPLORE_BINS	:= $(addprefix $(BUILD)/tests/explore/,d6_flush-workqueue \
 		   free_pending-workqueue init_pending-workqueue queue_order-workqueue \
@@ -197,7 +204,8 @@ CHECKS		= $(TEST_BINS) $(STRESS_BINS) $(TOP)/tests/fastpath/run \
 		  $(TOP)/tests/semantic-patches/run $(TOP)/tests/harness/run \
 		  $(TOP)/tests/explore/run $(TOP)/tests/replay/run $(TOP)/tests/sizes/run \
 		  $(TOP)/tests/search/run $(TOP)/tests/tty24/run \
-		  $(TOP)/tests/src/run $(TOP)/tests/tree/run $(TOP)/tests/docs/run
+		  $(TOP)/tests/src/run $(TOP)/tests/tree/run $(TOP)/tests/tsan/run \
+		  $(TOP)/tests/docs/run
 
 check: deps	## run every test; ends with "N passed, N failed"
 	@$(MAKE) --no-print-directory run-checks

@@ -202,8 +202,6 @@ void shim_mutex_unlock(struct shim_mutex *m)
 }
 
 #ifdef __SANITIZE_THREAD__
-extern void AnnotateIgnoreSyncBegin(const char *file, int line);
-extern void AnnotateIgnoreSyncEnd(const char *file, int line);
 extern void AnnotateIgnoreReadsBegin(const char *file, int line);
 extern void AnnotateIgnoreReadsEnd(const char *file, int line);
 extern void AnnotateIgnoreWritesBegin(const char *file, int line);

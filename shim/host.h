@@ -111,18 +111,32 @@ extern void shim_host_wake(volatile void *word, int nr);
 /* Give the CPU to another runnable thread, if there is one. */
 extern void shim_yield(void);
 
-/* ThreadSanitizer cannot see a host wait: tell it what a lock orders. */
+/*
+ * ThreadSanitizer cannot see a host wait: tell it what a lock orders.  And
+ * what it must not take for an order: the atomics of the sandbox's own
+ * bookkeeping, between shim_tsan_unseen_begin() and _end() in one thread.
+ */
 #ifdef __SANITIZE_THREAD__
 extern void __tsan_acquire(void *addr);
 extern void __tsan_release(void *addr);
+extern void AnnotateIgnoreSyncBegin(const char *file, int line);
+extern void AnnotateIgnoreSyncEnd(const char *file, int line);
 #define shim_tsan_acquire(a) __tsan_acquire(a)
 #define shim_tsan_release(a) __tsan_release(a)
+#define shim_tsan_unseen_begin() AnnotateIgnoreSyncBegin(__FILE__, __LINE__)
+#define shim_tsan_unseen_end() AnnotateIgnoreSyncEnd(__FILE__, __LINE__)
 #else
 #define shim_tsan_acquire(a) \
 	do {                 \
 	} while (0)
 #define shim_tsan_release(a) \
 	do {                 \
+	} while (0)
+#define shim_tsan_unseen_begin() \
+	do {                     \
+	} while (0)
+#define shim_tsan_unseen_end() \
+	do {                   \
 	} while (0)
 #endif
 

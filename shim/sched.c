@@ -134,10 +134,26 @@ void __might_sleep(const char *func)
  * counted out by itself as it goes to sleep and back in by whoever makes
  * it runnable, both under its shim_sleep_lock: so a task that can run is
  * never counted out, and whoever wakes it is counted while it does.
+ *
+ * The count is the sandbox's, not the kernel's, and ThreadSanitizer must
+ * not take its atomics for an order: they would make every task that
+ * falls asleep happen before every task counted in after it, a bottom
+ * half on ksoftirqd before any process woken next, which no kernel lock
+ * did, and hide their races.  Only the quiescer, which waits for them
+ * all, is ordered after what each did before counting itself out.
  */
 static int tasks_awake;
 static unsigned int awake_seq; /* wait word: bumped as tasks fall asleep */
 static int awake_watchers;
+
+static void count_awake(int n)
+{
+	if (n < 0)
+		shim_tsan_release(&tasks_awake);
+	shim_tsan_unseen_begin();
+	__atomic_add_fetch(&tasks_awake, n, __ATOMIC_SEQ_CST);
+	shim_tsan_unseen_end();
+}
 
 static inline void sleep_lock(struct task_struct *t)
 {
@@ -153,20 +169,22 @@ static inline void sleep_unlock(struct task_struct *t)
 
 static void awake_changed(void)
 {
+	shim_tsan_unseen_begin();
 	if (__atomic_load_n(&awake_watchers, __ATOMIC_SEQ_CST)) {
 		__atomic_add_fetch(&awake_seq, 1, __ATOMIC_SEQ_CST);
 		shim_host_wake(&awake_seq, INT_MAX);
 	}
+	shim_tsan_unseen_end();
 }
 
 void shim_task_born(void)
 {
-	__atomic_add_fetch(&tasks_awake, 1, __ATOMIC_SEQ_CST);
+	count_awake(1);
 }
 
 void shim_task_gone(void)
 {
-	__atomic_sub_fetch(&tasks_awake, 1, __ATOMIC_SEQ_CST);
+	count_awake(-1);
 	awake_changed();
 }
 
@@ -183,7 +201,7 @@ int shim_sleep_begin(struct task_struct *t, int (*still_runs)(void *),
 	sleeps = !still_runs(arg);
 	if (sleeps) {
 		t->shim_asleep = 1;
-		__atomic_sub_fetch(&tasks_awake, 1, __ATOMIC_SEQ_CST);
+		count_awake(-1);
 	}
 	sleep_unlock(t);
 	if (sleeps)
@@ -197,7 +215,7 @@ void shim_sleep_end(struct task_struct *t)
 	sleep_lock(t);
 	if (t->shim_asleep) {
 		t->shim_asleep = 0;
-		__atomic_add_fetch(&tasks_awake, 1, __ATOMIC_SEQ_CST);
+		count_awake(1);
 	}
 	sleep_unlock(t);
 }
@@ -206,17 +224,26 @@ void shim_sleep_end(struct task_struct *t)
 void shim_wait_awake_alone(int (*idle)(void))
 {
 	(void) current; /* the caller is a task, counted in */
+	shim_tsan_unseen_begin();
 	__atomic_add_fetch(&awake_watchers, 1, __ATOMIC_SEQ_CST);
+	shim_tsan_unseen_end();
 	for (;;) {
-		unsigned int seq =
-			__atomic_load_n(&awake_seq, __ATOMIC_SEQ_CST);
+		unsigned int seq;
+		int alone;
 
-		if (__atomic_load_n(&tasks_awake, __ATOMIC_SEQ_CST) <= 1 &&
-		    idle())
+		shim_tsan_unseen_begin();
+		seq = __atomic_load_n(&awake_seq, __ATOMIC_SEQ_CST);
+		alone = __atomic_load_n(&tasks_awake, __ATOMIC_SEQ_CST) <= 1;
+		shim_tsan_unseen_end();
+		if (alone && idle())
 			break;
 		shim_host_wait(&awake_seq, seq, -1);
 	}
+	shim_tsan_unseen_begin();
 	__atomic_sub_fetch(&awake_watchers, 1, __ATOMIC_SEQ_CST);
+	shim_tsan_unseen_end();
+	/* what every task did before it fell asleep */
+	shim_tsan_acquire(&tasks_awake);
 }
 
 static int task_running(void *tsk)
@@ -486,6 +513,12 @@ void yield(void)
 		shim_irqlock_schedule(current);
 	set_current_state(TASK_RUNNING);
 	shim_yield();
+}
+
+void shim_task_run_on(struct task_struct *p, int cpu)
+{
+	if (cpu_online(cpu) && (p->cpus_allowed & (1UL << cpu)))
+		shim_thread_set_cpus(p->shim_thread, 1UL << cpu);
 }
 
 int set_cpus_allowed(struct task_struct *p, unsigned long new_mask)

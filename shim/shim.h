@@ -119,7 +119,8 @@ extern int shim_fault_kmalloc(void);
 extern int shim_fault_kthread(void);
 
 /* timer.c: run the timers that are due (real clock), for ksoftirqd. */
-extern long shim_run_timers(void); /* ns until the next one, or -1 */
+extern long shim_run_timers(void);    /* ns until the next one, or -1 */
+extern int shim_timers_due(long *ns); /* without timers_lock */
 extern void shim_kick_ksoftirqd(void);
 
 /* boot steps, run by init.c before main() */

@@ -204,6 +204,7 @@ static void __kfree(const void *p, const char *func, const char *caller,
 		    kmem_cache_t *cachep)
 {
 	struct kmalloc_header *h, **pp;
+	int live;
 
 	if (!p)
 		return;
@@ -211,8 +212,10 @@ static void __kfree(const void *p, const char *func, const char *caller,
 	shim_mutex_lock_unseen(&alloc_lock);
 	for (pp = live_bucket(h); *pp && *pp != h; pp = &(*pp)->hash_next)
 		;
+	/* *pp is another block's link: read under the lock, unseen */
+	live = *pp != NULL;
 	shim_mutex_unlock_unseen(&alloc_lock);
-	if (unlikely(!*pp))
+	if (unlikely(!live))
 		bad_kfree(p, caller);
 	if (shim_debug_checks) {
 		check_redzones(h, func, caller);

@@ -3,6 +3,7 @@
  */
 #include "shim.h"
 #include <linux/smp.h>
+#include <linux/preempt.h>
 
 unsigned long cpu_online_map;
 static int nr_online;
@@ -35,6 +36,37 @@ int cpu_online(int cpu)
 int num_online_cpus(void)
 {
 	return nr_online;
+}
+
+/*
+ * Under SHIM_WQ_SPREAD=1 (the demo's race check) both stacks ask here
+ * which CPU deferred work queued now comes from.  A task that could have
+ * been preempted and moved (preemptible, in process context) is taken to
+ * be on the next of its allowed CPUs in turn at each queueing, so that
+ * two works one task queues run on two CPUs and ThreadSanitizer sees what
+ * orders them, whichever CPU the host happened to keep the task on.  Code
+ * in an interrupt, or holding a lock, stays where it is, as it would in
+ * the kernel; so does a task set_cpus_allowed() pinned to one CPU, and
+ * one allowed on some moves among those only.
+ */
+int shim_spread_cpu(void)
+{
+	static unsigned int turn;
+	unsigned long allowed;
+	unsigned int n;
+	int cpu;
+
+	if (preempt_count())
+		return smp_processor_id();
+	allowed = current->cpus_allowed & cpu_online_map;
+	if (!(allowed & (allowed - 1)))
+		return smp_processor_id();
+	/* relaxed: which CPU is next orders nothing */
+	n = __atomic_fetch_add(&turn, 1, __ATOMIC_RELAXED) %
+	    __builtin_popcountl(allowed);
+	for (cpu = 0;; cpu++)
+		if ((allowed & (1UL << cpu)) && !n--)
+			return cpu;
 }
 
 /* smp_processor_id() on a CPU outside the online map: the first online */

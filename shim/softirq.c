@@ -3,7 +3,7 @@
  *
  * mark_bh() marks a bottom half and kicks ksoftirqd, which runs marked
  * bottom halves in softirq context (sleeping there is a bug the shim
- * reports) and, in real time, the timers that fall due.
+ * reports) and, in real time, the timers that fall due, when they do.
  */
 #include "shim.h"
 #include <linux/interrupt.h>
@@ -151,7 +151,9 @@ static int ksoftirqd(void *unused)
 		long ns;
 
 		run_bottom_halves();
-		ns = shim_run_timers();
+		/* not after every bottom half: see shim_timers_due() */
+		if (shim_timers_due(&ns))
+			ns = shim_run_timers();
 		if (__atomic_load_n(&bh_active, __ATOMIC_SEQ_CST))
 			continue;
 		/* until kicked, or until the next timer is due */

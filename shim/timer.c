@@ -23,6 +23,13 @@ extern u64 shim_ns_until_jiffy(unsigned long j);
 
 static spinlock_t timers_lock = SPIN_LOCK_UNLOCKED;
 static LIST_HEAD(timers);
+/*
+ * When the first pending timer expires, and whether there is one: written
+ * under timers_lock as the list changes, read without it by ksoftirqd
+ * (shim_timers_due()), as relaxed atomics that order nothing.
+ */
+static unsigned long first_expires;
+static int first_pending;
 static unsigned long timer_seq;
 static struct timer_list *running_timer;
 static struct task_struct *running_task;
@@ -93,6 +100,20 @@ static int timer_before(struct timer_list *a, struct timer_list *b)
 	return a->shim_seq < b->shim_seq;
 }
 
+/* Called with timers_lock held, whenever the list has changed. */
+static void first_changed(void)
+{
+	struct timer_list *first;
+
+	if (!list_empty(&timers)) {
+		first = list_entry(timers.next, struct timer_list, entry);
+		__atomic_store_n(&first_expires, first->expires,
+				 __ATOMIC_RELAXED);
+	}
+	__atomic_store_n(&first_pending, !list_empty(&timers),
+			 __ATOMIC_RELAXED);
+}
+
 /* Called with timers_lock held; 1 if @timer is now the first to expire. */
 static int enqueue_timer(struct timer_list *timer)
 {
@@ -109,6 +130,7 @@ static int enqueue_timer(struct timer_list *timer)
 	}
 	list_add(&timer->entry, pos);
 	debug_object_activate(timer, &timer_debug_descr, NULL);
+	first_changed();
 	return timers.next == &timer->entry;
 }
 
@@ -118,6 +140,7 @@ static void detach_timer(struct timer_list *timer)
 	list_del(&timer->entry);
 	timer->entry.next = NULL;
 	timer->entry.prev = NULL;
+	first_changed();
 }
 
 void add_timer(struct timer_list *timer)
@@ -259,6 +282,30 @@ static int run_first_timer(unsigned long now, unsigned long *flags)
 	return 1;
 }
 
+/*
+ * Real time: is a timer due?  If not, the ns until the first one in *@ns
+ * (-1: none).  ksoftirqd asks after each batch of bottom halves, without
+ * timers_lock: taking it there would order every bottom half before
+ * whoever next arms or deletes a timer, which 2.4 did not (TIMER_BH ran
+ * at the tick), and ThreadSanitizer would never see a bottom half beside
+ * a process that sleeps with a timeout.  Whoever arms a timer that comes
+ * first kicks ksoftirqd, which asks again.
+ */
+int shim_timers_due(long *ns)
+{
+	unsigned long expires;
+
+	*ns = -1;
+	if (shim_clock_is_virtual() ||
+	    !__atomic_load_n(&first_pending, __ATOMIC_RELAXED))
+		return 0;
+	expires = __atomic_load_n(&first_expires, __ATOMIC_RELAXED);
+	if (!time_after(expires, jiffies))
+		return 1;
+	*ns = (long) shim_ns_until_jiffy(expires);
+	return 0;
+}
+
 /* Real time: run what is due; ns until the next timer, or -1 if none. */
 long shim_run_timers(void)
 {
@@ -387,6 +434,7 @@ int shim_clock_step(unsigned long until)
 		/* first in line: what run_first_timer() takes */
 		list_del(&timer->entry);
 		list_add(&timer->entry, &timers);
+		first_changed();
 		ran = run_first_timer(jiffies, &flags);
 	}
 	if (!ran && time_after(until, jiffies))

@@ -15,7 +15,9 @@
  *   caller queued its last task may end without having run it;
  * - tq_immediate runs in bottom-half context after mark_bh(IMMEDIATE_BH),
  *   tq_timer at the next timer tick: no sleeping there.
- * keventd starts before main(), as it did before any driver's init.
+ * keventd starts before main(), as it did before any driver's init.  Under
+ * SHIM_WQ_SPREAD=1 it runs where the events worker would have run each
+ * task it is woken for (place_keventd()), beside its waker.
  *
  * The debug checks hold the task queue to what they hold the workqueue to:
  * a queued task is in the debug-object registry (outside the task), so
@@ -48,6 +50,7 @@ static DECLARE_WAIT_QUEUE_HEAD(context_task_wq);
 static DECLARE_WAIT_QUEUE_HEAD(context_task_done);
 static int keventd_running;
 static struct task_struct *keventd_task;
+static int tq_spread; /* SHIM_WQ_SPREAD=1: see place_keventd() */
 
 /* a queued task is named by its routine in reports */
 static void *tq_debug_hint(const void *addr)
@@ -180,6 +183,37 @@ int current_is_keventd(void)
 	return current == keventd_task;
 }
 
+/*
+ * Under SHIM_WQ_SPREAD=1 (the demo's race check) keventd runs where the
+ * events worker would have run the task: on the queuer's CPU from an
+ * interrupt or under a lock, on the next CPU in turn for a task free to
+ * move (shim_spread_cpu()).  keventd served every CPU, and 2.4's wake-up
+ * put it on an idle one beside its waker; the host would rather wake it
+ * on the waker's CPU and run it before the waker goes on, as on one CPU,
+ * and ThreadSanitizer would never see a task beside what its queuer does
+ * next (a close after a hangup was asked for).
+ */
+static void place_keventd(void)
+{
+	static int placed = -1;
+	int cpu = shim_spread_cpu();
+
+	/* relaxed: where keventd runs orders nothing */
+	if (__atomic_exchange_n(&placed, cpu, __ATOMIC_RELAXED) != cpu)
+		shim_task_run_on(keventd_task, cpu);
+}
+
+/* queue @task for keventd and wake it: schedule_task(), and a flush */
+static int __schedule_task(struct tq_struct *task)
+{
+	int ret;
+
+	need_keventd("schedule_task");
+	ret = queue_task(task, &tq_context);
+	wake_up(&context_task_wq);
+	return ret;
+}
+
 /**
  * schedule_task - run a task in process context, on keventd
  * @task: the task; its routine may sleep, but every other scheduled task
@@ -189,12 +223,9 @@ int current_is_keventd(void)
  */
 int schedule_task(struct tq_struct *task)
 {
-	int ret;
-
-	need_keventd(__func__);
-	ret = queue_task(task, &tq_context);
-	wake_up(&context_task_wq);
-	return ret;
+	if (unlikely(tq_spread) && keventd_task)
+		place_keventd();
+	return __schedule_task(task);
 }
 
 static int context_thread(void *startup)
@@ -255,8 +286,11 @@ void flush_scheduled_tasks(void)
 	add_wait_queue(&context_task_done, &wait);
 	for (count = 0; count < 2; count++) {
 		set_current_state(TASK_UNINTERRUPTIBLE);
-		/* the dummy task makes sure keventd makes a pass */
-		schedule_task(&dummy_task);
+		/*
+		 * the dummy task makes sure keventd makes a pass, where it
+		 * was to run what the flush waits for
+		 */
+		__schedule_task(&dummy_task);
 		schedule();
 	}
 	remove_wait_queue(&context_task_done, &wait);
@@ -288,7 +322,10 @@ int start_context_thread(void)
 __attribute__((constructor(110))) static void context_init(void)
 {
 	DECLARE_COMPLETION(startup);
+	const char *spread = shim_boot_param("SHIM_WQ_SPREAD");
 	int pid;
+
+	tq_spread = spread && !strcmp(spread, "1");
 
 	init_bh(IMMEDIATE_BH, immediate_bh);
 	pid = kernel_thread(context_thread, &startup, CLONE_FS | CLONE_FILES);

@@ -284,33 +284,15 @@ running_target(struct workqueue_struct *wq, struct work_struct *work,
 }
 
 /*
- * The CPU a work goes to: the queuer's, as in 2.5.41.  SHIM_WQ_SPREAD=1
- * (the demo's race check) takes a queuer that could have been preempted
- * and moved (preemptible, in process context) to be on the next CPU in
- * turn at each queueing, so that two works one task queues run on two
- * workers and ThreadSanitizer sees what orders them, whichever CPU the
- * host happened to keep the task on.  Code in an interrupt, or holding a
- * lock, stays where it is, as it would in the kernel; so does a task
- * set_cpus_allowed() pinned to one CPU, and one allowed on some moves
- * among those only.
+ * The CPU a work goes to: the queuer's, as in 2.5.41; under
+ * SHIM_WQ_SPREAD=1, the one shim_spread_cpu() takes a queuer free to move
+ * to be on, so that two works one task queues run on two workers.
  */
 static inline int queueing_cpu(void)
 {
-	static unsigned int turn;
-	unsigned long allowed;
-	unsigned int n;
-	int cpu;
-
-	if (likely(!wq_spread) || preempt_count())
+	if (likely(!wq_spread))
 		return smp_processor_id();
-	allowed = current->cpus_allowed & cpu_online_map;
-	if (!(allowed & (allowed - 1)))
-		return smp_processor_id();
-	n = __atomic_fetch_add(&turn, 1, __ATOMIC_RELAXED) %
-	    __builtin_popcountl(allowed);
-	for (cpu = 0;; cpu++)
-		if ((allowed & (1UL << cpu)) && !n--)
-			return cpu;
+	return shim_spread_cpu();
 }
 
 /*

@@ -252,3 +252,101 @@ Test(taskqueue,
 				     "task %ld/%d ran %d times", p, i,
 				     atomic_read(&mass.runs[p][i]));
 }
+
+/* --- SHIM_WQ_SPREAD: keventd where the events worker would be ------------ */
+
+#define SPREAD_TASKS 8
+
+struct tq_spreader {
+	unsigned long pin;     /* set_cpus_allowed() first, if not 0 */
+	int cpu[SPREAD_TASKS]; /* where each task ran */
+	struct completion done;
+};
+
+static int tq_spreader_thread(void *arg)
+{
+	struct tq_spreader *s = arg;
+	struct counted_task ct;
+	int i;
+
+	if (s->pin)
+		child_check(set_cpus_allowed(current, s->pin) == 0);
+	for (i = 0; i < SPREAD_TASKS; i++) {
+		counted_task_init(&ct);
+		child_check(schedule_task(&ct.tq) == 1);
+		flush_scheduled_tasks();
+		child_check(runs(&ct) == 1);
+		s->cpu[i] = ct.cpu;
+	}
+	complete(&s->done);
+	return 0;
+}
+
+/* "c0 c1 ...": where the tasks of a task pinned to @pin (0: free) ran */
+static void print_tq_spread(const char *what, unsigned long pin)
+{
+	static struct tq_spreader s;
+	int i;
+
+	memset(&s, 0, sizeof(s));
+	s.pin = pin;
+	init_completion(&s.done);
+	child_check(kernel_thread(tq_spreader_thread, &s, 0) > 0);
+	wait_for_completion(&s.done);
+	printf("%s", what);
+	for (i = 0; i < SPREAD_TASKS; i++)
+		printf(" %d", s.cpu[i]);
+	printf("\n");
+}
+
+/*
+ * Each task a task free to move schedules runs on the next CPU in turn,
+ * as its work would on the events workers; one set_cpus_allowed() pinned
+ * has its tasks run on its CPU.  (The host alone would mostly run keventd
+ * on its waker's CPU, after the waker.)
+ */
+CHILD_SCENARIO(keventd_spread)
+{
+	print_tq_spread("free", 0);
+	print_tq_spread("pinned", 1UL << nth_online_cpu(1));
+	exit(0);
+}
+
+/* the CPU after @cpu among the online ones, round */
+static int next_online_cpu(int cpu)
+{
+	do
+		cpu = (cpu + 1) % NR_CPUS;
+	while (!cpu_online(cpu));
+	return cpu;
+}
+
+Test(taskqueue, spread_runs_keventd_on_each_cpu_in_turn_and_a_pinned_queuers)
+{
+	struct child_result res;
+	int free_cpu[SPREAD_TASKS], pinned[SPREAD_TASKS], i;
+	const char *at;
+
+	skip_unless_smp();
+	run_child("keventd_spread", "SHIM_WQ_SPREAD=1", &res);
+	cr_assert(WIFEXITED(res.status) && !WEXITSTATUS(res.status),
+		  "status 0x%x:\n%s", res.status, res.out);
+	at = strstr(res.out, "free ");
+	cr_assert(at, "%s", res.out);
+	for (i = 0, at += 4; i < SPREAD_TASKS; i++)
+		free_cpu[i] = (int) strtol(at, (char **) &at, 10);
+	at = strstr(res.out, "pinned ");
+	cr_assert(at, "%s", res.out);
+	for (i = 0, at += 6; i < SPREAD_TASKS; i++)
+		pinned[i] = (int) strtol(at, (char **) &at, 10);
+	for (i = 1; i < SPREAD_TASKS; i++)
+		cr_assert_eq(
+			free_cpu[i], next_online_cpu(free_cpu[i - 1]),
+			"task %d of a free task ran on CPU %d after one on "
+			"CPU %d:\n%s",
+			i, free_cpu[i], free_cpu[i - 1], res.out);
+	for (i = 0; i < SPREAD_TASKS; i++)
+		cr_assert_eq(pinned[i], nth_online_cpu(1),
+			     "a task of a task pinned to CPU %d ran on %d:\n%s",
+			     nth_online_cpu(1), pinned[i], res.out);
+}

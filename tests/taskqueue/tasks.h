@@ -24,7 +24,7 @@ struct counted_task {
 	/* what the last run saw */
 	char comm[16];
 	unsigned long preempt;
-	int in_interrupt, in_softirq, keventd;
+	int in_interrupt, in_softirq, keventd, cpu;
 	struct task_struct *task;
 	struct completion done; /* completed by each run */
 };
@@ -38,6 +38,7 @@ static __unused_helper void counted_task_fn(void *data)
 	ct->in_interrupt = in_interrupt();
 	ct->in_softirq = in_softirq();
 	ct->keventd = current_is_keventd();
+	ct->cpu = smp_processor_id();
 	ct->task = current;
 	atomic_inc_return(&ct->runs);
 	complete(&ct->done);

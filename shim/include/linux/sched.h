@@ -110,6 +110,11 @@ extern void put_task_struct(struct task_struct *tsk);
 extern int kernel_thread(int (*fn)(void *), void *arg, unsigned long flags);
 extern void daemonize(void);
 extern int set_cpus_allowed(struct task_struct *p, unsigned long new_mask);
+/*
+ * The sandbox's: run @p on @cpu from now on, as the kernel's scheduler
+ * might have put it there; its cpus_allowed stays as it was.
+ */
+extern void shim_task_run_on(struct task_struct *p, int cpu);
 
 /* Signals are not delivered to kernel threads in the sandbox. */
 static inline int signal_pending(struct task_struct *p)

@@ -12,6 +12,11 @@ extern int cpu_online(int cpu);
 extern unsigned long cpu_online_map;
 extern int shim_host_cpu(void);
 extern int shim_smp_outside(void);
+/*
+ * SHIM_WQ_SPREAD=1 (the demo's race check): the CPU deferred work queued
+ * now is taken to come from (smp.c).
+ */
+extern int shim_spread_cpu(void);
 
 /* inline: queue_work() asks at every queueing */
 static inline int smp_processor_id(void)
