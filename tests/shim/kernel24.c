@@ -241,6 +241,48 @@ extern int register_chrdev(unsigned int major, const char *name,
 			   struct file_operations *fops);
 extern int unregister_chrdev(unsigned int major, const char *name);
 
+/* the shape of 2.4's struct miscdevice */
+struct miscdevice {
+	int minor;
+	const char *name;
+	struct file_operations *fops;
+	struct miscdevice *next, *prev;
+	void *devfs_handle;
+};
+
+extern int misc_register(struct miscdevice *misc);
+extern int misc_deregister(struct miscdevice *misc);
+
+Test(kernel24, what_a_module_registered_is_listed_for_a_user_to_open)
+{
+	struct file_operations *a = (struct file_operations *) 0x1000;
+	struct file_operations *b = (struct file_operations *) 0x2000;
+	struct miscdevice fixed = { 155, "fixed", a }, dyn = { 255, "dyn", b };
+	unsigned int majors[8];
+	int minors[8], n;
+
+	cr_assert_eq(misc_register(&dyn), 0);
+	cr_assert_eq(misc_register(&fixed), 0);
+	cr_assert_eq(dyn.minor, 63, "dynamic minors from 63 down");
+	n = shim_misc_minors(minors, ARRAY_SIZE(minors));
+	cr_assert_eq(n, 2);
+	cr_assert(minors[0] == 63 && minors[1] == 155, "by minor");
+	cr_assert_eq(shim_misc_fops(155), a);
+	cr_assert_eq(shim_misc_fops(63), b);
+	cr_assert_null(shim_misc_fops(64));
+	cr_assert_eq(shim_misc_minors(minors, 1), 1, "as many as asked");
+	misc_deregister(&fixed);
+	misc_deregister(&dyn);
+	cr_assert_eq(shim_misc_minors(minors, ARRAY_SIZE(minors)), 0);
+	cr_assert_eq(register_chrdev(48, "a", a), 0);
+	n = shim_chrdev_majors(majors, ARRAY_SIZE(majors));
+	cr_assert(n >= 1 && majors[n - 1] >= 48, "in order");
+	while (n > 0 && majors[n - 1] != 48)
+		n--;
+	cr_assert(n > 0, "major 48 listed");
+	unregister_chrdev(48, "a");
+}
+
 Test(kernel24, a_character_major_has_one_owner)
 {
 	struct file_operations *a = (struct file_operations *) 0x1000;
