@@ -927,7 +927,9 @@ def user_hints(o, drv, memo):
         byfile[f].append(cmd)
     for f, cmds in sorted(byfile.items()):
         cmds = sorted(set(cmds))
-        keep = [w for w, m in zip(cfg.ioctls, calls) if not m or m.group(1) != f]
+        # the probe has said what it had to: calls without it (a probe of
+        # a port whose driver oopses on a refused open would end them all)
+        keep = [w for w, m in zip(cfg.ioctls, calls) if m and m.group(1) != f]
         for group in [cmds, cmds[::-1]] + ([[c] for c in cmds] if len(cmds) > 1 else []):
             once(LEARNT, ("calls", f) + tuple(group),
                  cfg.but(ioctls=keep + ["%s:%s" % (f, hexv(c)) for c in group]))
@@ -1204,6 +1206,17 @@ def reduce(drv, best, jobs, say, passes=REDUCE_PASSES):
     return cur
 
 
+def unprobed(drv, best):
+    """The probe is the search's question, not a loader's: left out of
+    the line found unless what it reaches needs it (the module in, its
+    handler, a call site), not for the lines of a handler's default."""
+    if "probe" not in best.config.ioctls:
+        return best
+    o = drv.run(best.config.but(ioctls=[w for w in best.config.ioctls if w != "probe"]),
+                best.scenario)
+    return o if score(o)[:3] >= score(best)[:3] and o.sites >= best.sites else best
+
+
 def everywhere(drv, cfg, jobs):
     """@cfg on every scenario: their outcomes."""
     with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
@@ -1304,6 +1317,7 @@ def search(legacy_exe, name, out_file, budget=600, quick=False, jobs=2, force=Fa
             found = s.run([START] + ([best] if saved else []), runs, t0 + budget)
             cut = s.cut
             found = reduce(drv, found, jobs, say)
+            found = unprobed(drv, found)
             best = found.config
             save(out_file, key, best, searches + 1)
             outs = everywhere(drv, best, jobs)
