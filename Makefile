@@ -197,7 +197,8 @@ CHECKS		= $(TEST_BINS) $(STRESS_BINS) $(TOP)/tests/fastpath/run \
 		  $(TOP)/tests/semantic-patches/run $(TOP)/tests/harness/run \
 		  $(TOP)/tests/explore/run $(TOP)/tests/replay/run $(TOP)/tests/sizes/run \
 		  $(TOP)/tests/search/run $(TOP)/tests/tty24/run \
-		  $(TOP)/tests/src/run $(TOP)/tests/tree/run $(TOP)/tests/docs/run
+		  $(TOP)/tests/src/run $(TOP)/tests/reach/run $(TOP)/tests/tree/run \
+		  $(TOP)/tests/docs/run
 
 check: deps	## run every test; ends with "N passed, N failed"
 	@$(MAKE) --no-print-directory run-checks
