@@ -113,7 +113,7 @@ TEST_BINS	:= $(patsubst %,$(BUILD)/tests/%,$(TEST_DIRS))
 # tests/taskqueue runs on the task queue; everything else on the workqueue
 test_stacklib	= $(if $(filter taskqueue,$(1)),$(LIB_TASKQUEUE),$(LIB_WORKQUEUE))
 # tests/device: the generic device and the interrupt lines of the world
-DEVICE_SRCS	:= $(addprefix $(TOP)/drivers/world/,device.c irq.c pci.c sancov.c)
+DEVICE_SRCS	:= $(addprefix $(TOP)/drivers/world/,device.c irq.c pci.c sancov.c user.c)
 test_world	= $(if $(filter device,$(1)),-I$(TOP)/drivers/include $(DEVICE_SRCS))
 # tests/search: the device search on a board of its own (below)
 SEARCH_SRC	:= $(TOP)/tests/search/board
@@ -204,7 +204,8 @@ CHECKS		= $(TEST_BINS) $(STRESS_BINS) $(TOP)/tests/fastpath/run \
 		  $(TOP)/tests/semantic-patches/run $(TOP)/tests/harness/run \
 		  $(TOP)/tests/explore/run $(TOP)/tests/replay/run $(TOP)/tests/sizes/run \
 		  $(TOP)/tests/search/run $(TOP)/tests/tty24/run \
-		  $(TOP)/tests/src/run $(TOP)/tests/tree/run $(TOP)/tests/tsan/run \
+		  $(TOP)/tests/src/run $(TOP)/tests/reach/run $(TOP)/tests/tree/run \
+		  $(TOP)/tests/tsan/run \
 		  $(TOP)/tests/docs/run
 
 check: deps	## run every test; ends with "N passed, N failed"

@@ -52,14 +52,23 @@ the next runs, tried by kind, then best parent first:
   - colour: addresses read and never written answer seeded values, so
     that a comparison with one of them is recognisable;
   - without trace-cmp: the constants of the driver's instructions;
+  - what a user gives (world/user.h, SHIM_IOCTLS): once the module is
+    in, a probe of the files it registered (a control device), then the
+    commands their handlers compared the probe with, in turn; of a
+    call's argument, seeded memory, then the fields the driver compared
+    with constants (input-to-state again), a word it took for a pointer;
+    a call moved after the others (a start after a download); a string
+    parameter: a first value, then the names the driver compared it
+    with (strcmp()), then numbers after the name, element by element;
 and when none are left, random changes to a corpus entry; the seeds of
 sweeps (for a value built from several reads) take one run in
 SWEEP_SHARE meanwhile.  Once the module gets further (in, then its
 handler run), the search goes on with the scenario that reaches most,
 the cheapest of those (the fewest device reads).  The best
 configuration is then reduced (each
-rule, value and parameter dropped if the result stays as good), run on
-every scenario, and saved as one line in OUT, keyed by a hash of the
+rule, value, parameter and call dropped if the result stays as good),
+run on every scenario, and saved as one line in OUT (SHIM_DEVICE,
+SHIM_MODPARAMS and SHIM_IOCTLS), keyed by a hash of the
 driver's sources (or of the binary): a later call with the same driver
 replays it instead of searching, if it gets the module in; if not, it
 searches again, from it and from another random seed.
@@ -145,6 +154,7 @@ class Config:
 
     def __init__(self, seed=1, default="readback", probe=(), rules=(), params=(),
                  default_irq=None, files=()):
+        self.ioctls = ()  # the words of SHIM_IOCTLS (world/user.h), in order
         self.seed = seed
         self.files = tuple(files)  # (index port, data port) of register files
         self.default = default
@@ -174,7 +184,10 @@ class Config:
         return " ".join("%s=%s" % p for p in self.params)
 
     def key(self):
-        return self.device() + "|" + self.modparams()
+        return self.device() + "|" + self.modparams() + "|" + self.ioctls_line()
+
+    def ioctls_line(self):
+        return " ".join(self.ioctls)
 
     def but(self, **kw):
         c = Config(self.seed, self.default, self.probe, self.rules, self.params,
@@ -182,6 +195,7 @@ class Config:
         c.pci = self.pci
         for k, v in kw.items():
             setattr(c, k, tuple(v) if isinstance(v, list) else v)
+        c.ioctls = tuple(kw.get("ioctls", self.ioctls))
         return c
 
     def with_rule(self, space, addr, ctx, policy):
@@ -196,8 +210,10 @@ class Config:
 
     def parts(self):
         """Each part a reduction may drop: (what, the config without it)."""
-        out = [("rule " + r.policy, self.but(rules=[x for x in self.rules if x != r]))
-               for r in self.rules]
+        out = [("ioctl " + w, self.but(ioctls=[x for x in self.ioctls if x != w]))
+               for w in self.ioctls]
+        out += [("rule " + r.policy, self.but(rules=[x for x in self.rules if x != r]))
+                for r in self.rules]
         for r in self.rules:
             vals = r.policy.rstrip("*").split(",")
             for i in range(len(vals) if len(vals) > 1 else 0):
@@ -436,7 +452,7 @@ class Driver:
     def _env(self):
         e = dict(os.environ, SHIM_LOGLEVEL="0", SHIM_SCHED_MAX_STEPS=str(self.max_steps))
         for k in ("SHIM_SCHED", "SHIM_SCHED_LOG", "SHIM_SCHED_BATCH", "SHIM_DEVICE",
-                  "SHIM_MODPARAMS", "GCOV_PREFIX"):
+                  "SHIM_MODPARAMS", "SHIM_IOCTLS", "GCOV_PREFIX"):
             e.pop(k, None)
         return e
 
@@ -447,8 +463,10 @@ class Driver:
         spec = self.sched or "free"
         with open(os.path.join(d, "batch"), "w") as f:
             for i, cfg in enumerate(cfgs):
-                f.write("%s\tSHIM_DEVICE=%s\tSHIM_MODPARAMS=%s\tSHIM_DEVICE_REPORT=%s\n" % (
-                    spec, cfg.device(), cfg.modparams(), os.path.join(d, "%d.json" % i)))
+                f.write("%s\tSHIM_DEVICE=%s\tSHIM_MODPARAMS=%s\tSHIM_IOCTLS=%s"
+                        "\tSHIM_DEVICE_REPORT=%s\n" % (
+                            spec, cfg.device(), cfg.modparams(), cfg.ioctls_line(),
+                            os.path.join(d, "%d.json" % i)))
         e = self._env()
         e.update(SHIM_SCHED_BATCH_FILE=os.path.join(d, "batch"),
                  SHIM_SCHED_BATCH_TIMEOUT=str(RUN_SECONDS))
@@ -491,7 +509,8 @@ class Driver:
         if self.sched:
             e["SHIM_SCHED"] = self.sched
         e.update(GCOV_PREFIX=d, GCOV_PREFIX_STRIP=str(strip), SHIM_DEVICE=cfg.device(),
-                 SHIM_MODPARAMS=cfg.modparams(), SHIM_DEVICE_REPORT=report)
+                 SHIM_MODPARAMS=cfg.modparams(), SHIM_IOCTLS=cfg.ioctls_line(),
+                 SHIM_DEVICE_REPORT=report)
         t = time.time()
         p = subprocess.Popen([self.exe, "--driver", self.name, "--scenario", scenario,
                               "--seed", "1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -824,7 +843,163 @@ def hints(o, drv, memo):
         now = IRQ_LINES.index(cfg.probe[0]) + 1 if cfg.probe and cfg.probe[0] in IRQ_LINES \
             else 0
         out += [(PROBE, cfg.but(probe=(line,))) for line in IRQ_LINES[now:now + 1]]
+    out += user_hints(o, drv, memo)
     return [(LEARNT, c) for c in learnt] + out
+
+
+# --- what a user gives: ioctls and string parameters (world/user.h) -------------
+
+STRING = re.compile(r"^(\d+)?(-(\d+))?s$")
+PLACEHOLDER = "x"  # a string parameter's first value: what is it compared with?
+CALL = re.compile(r"^(\d+\.\d+):([0-9a-fx]+)(?:=(.*))?$")
+
+
+def split_elements(value):
+    """A parameter's value, element by element (double quotes hold
+    commas, as shim/module.c reads them)."""
+    out, cur, quoted = [], "", False
+    for ch in value:
+        if ch == '"':
+            quoted = not quoted
+        elif ch == "," and not quoted:
+            out.append(cur)
+            cur = ""
+            continue
+        cur += ch
+    return out + [cur]
+
+
+def element(text):
+    return '"%s"' % text if "," in text else text
+
+
+def numbers_for(consts):
+    """What a number in a string parameter may be: an ISA port (the
+    driver's constants in that range first), a line, ISA memory."""
+    ports = [c for c in consts if 0x100 <= c <= 0x3ff and not c & 7]
+    return [hexv(x) for x in dict.fromkeys(ports + list(ISA_PORTS))] + \
+        [str(x) for x in IRQ_LINES] + [hexv(x) for x in ISA_MEMORY]
+
+
+def with_arg_field(arg, off, field):
+    """Call argument @arg (world/user.h's FILL[,OFF:W=V...]) with the
+    field at byte @off made @field ("W=V", or "p"), on seeded memory."""
+    words = (arg or "zero").split(",")
+    fields = {int(w.split(":")[0]): w.split(":", 1)[1] for w in words[1:]}
+    fields[off] = field
+    return ",".join(["seeded"] + ["%d:%s" % (o, fields[o]) for o in sorted(fields)])
+
+
+def user_hints(o, drv, memo):
+    """What the run suggests of what a user gives the driver: once the
+    module is in, a probe of the files it registered; the commands a
+    probed file's handler compared the probe with, all in turn (both
+    orders) and each alone; for a call's argument, seeded memory, then
+    each field the driver compared with a constant holding it (or one
+    either side of it, or 0: a bound's), a number the argument itself
+    was compared with, a pointer where the driver copied from a word of
+    it; for a string parameter, a first value, then each string the
+    driver compared it with, and numbers after it, element by element.
+    The probe and the commands once per level the module reached, a
+    parameter's value PARAM_TRIES times; what depends on the calls made
+    before (the order of the calls, a call's argument) of each run, since
+    each order of the calls meets the driver in another state.  All but
+    the commands are INDEX, a board's setting: tried before the numeric
+    parameters, and what their runs suggest is tried even if they reached
+    nothing new (a port alone, its line not given yet, reaches nothing
+    more than no port)."""
+    cfg, rep = o.config, o.report
+    level = score(o)[:2]
+    out = []
+
+    def once(rank, key, c, tries=1):
+        key = ("user",) + key + (level,)  # apart from the numeric parameters'
+        if memo.params[key] < tries:
+            memo.params[key] += 1
+            out.append((rank, c))
+
+    # in, even if the run then failed: a driver that oopses on a port
+    # refused for want of its firmware is in, and its loader is the cure
+    if score(o)[2] and "probe" not in cfg.ioctls and "ioctls" in rep:
+        once(LEARNT, ("probe",), cfg.but(ioctls=("probe",) + cfg.ioctls))
+    ioctls = rep.get("ioctls") or {}
+    calls = [CALL.match(w) for w in cfg.ioctls]
+    byfile = collections.defaultdict(list)
+    for f, cmd in ioctls.get("cmds", []):
+        byfile[f].append(cmd)
+    for f, cmds in sorted(byfile.items()):
+        cmds = sorted(set(cmds))
+        # the probe has said what it had to: calls without it (a probe of
+        # a port whose driver oopses on a refused open would end them all)
+        keep = [w for w, m in zip(cfg.ioctls, calls) if m and m.group(1) != f]
+        for group in [cmds, cmds[::-1]] + ([[c] for c in cmds] if len(cmds) > 1 else []):
+            once(LEARNT, ("calls", f) + tuple(group),
+                 cfg.but(ioctls=keep + ["%s:%s" % (f, hexv(c)) for c in group]))
+    # a call that needs another made first (a start after the download):
+    # each moved last
+    made = [w for w, m in zip(cfg.ioctls, calls) if m]
+    for w in made[:-1]:
+        once(INDEX, ("last", cfg.key(), w),
+             cfg.but(ioctls=[x for x in cfg.ioctls if x != w] + [w]))
+    for i, m in enumerate(calls):
+        if not m:
+            continue
+        f, cmd, arg = m.group(1), int(m.group(2), 0), m.group(3)
+
+        def at(new):
+            return cfg.but(ioctls=cfg.ioctls[:i] + ("%s:%s=%s" % (f, hexv(cmd), new),) +
+                           cfg.ioctls[i + 1:])
+        if not arg or arg == "zero":
+            once(INDEX, ("seeded", cfg.key(), i), at("seeded"))
+        for g, c, k in ioctls.get("values", []):
+            if (g, c) == (f, cmd):
+                once(INDEX, ("value", cfg.key(), i, k), at(hexv(k)))
+        if arg and arg[0].isdigit():
+            continue
+        for g, c, off, width, v, k in ioctls.get("fields", []):
+            if (g, c) != (f, cmd) or v == k:
+                continue
+            for want in dict.fromkeys((k, k - 1, k + 1, 0)):
+                if 0 <= want < 1 << (8 * width):
+                    once(INDEX, ("field", cfg.key(), i, off, want),
+                         at(with_arg_field(arg, off, "%d=%s" % (width, hexv(want)))))
+        for g, c, off, n in ioctls.get("pointers", []):
+            if (g, c) == (f, cmd):
+                once(INDEX, ("pointer", cfg.key(), i, off),
+                     at(with_arg_field(arg, off, "p")))
+    # string parameters: a first value, then what the driver compared it with
+    values = dict(cfg.params)
+    found = collections.defaultdict(list)
+    for name, index, text in rep.get("strings", []):
+        found[(name, index)].append(text)
+    consts = rep.get("consts", []) + drv.dictionary
+    for name, ptype in drv.params:
+        m = STRING.match(ptype)
+        if not m:
+            continue
+        most = int(m.group(3) or m.group(1) or 1)
+        if name not in values:
+            once(INDEX, ("string", name), cfg.with_param(name, PLACEHOLDER))
+            continue
+        elems = split_elements(values[name])
+        for index in range(min(len(elems), most)):
+            for text in found.get((name, index), []):
+                if text != elems[index]:
+                    new = elems[:index] + [element(text)] + elems[index + 1:]
+                    once(INDEX, ("string", name, index, text),
+                         cfg.with_param(name, ",".join(new)), PARAM_TRIES)
+        # a name taken: the numbers after it, the next element first
+        if elems[0] == PLACEHOLDER:
+            continue
+        for index in range(1, min(len(elems) + 1, most)):
+            for v in numbers_for(consts):
+                if index < len(elems) and v == elems[index]:
+                    continue
+                new = (elems + [v])[:index + 1] if index == len(elems) else \
+                    elems[:index] + [v] + elems[index + 1:]
+                once(INDEX, ("string", name, index, v),
+                     cfg.with_param(name, ",".join(new)), PARAM_TRIES)
+    return out
 
 
 def havoc(cfg, rep, rng, drv):
@@ -1033,6 +1208,17 @@ def reduce(drv, best, jobs, say, passes=REDUCE_PASSES):
     return cur
 
 
+def unprobed(drv, best):
+    """The probe is the search's question, not a loader's: left out of
+    the line found unless what it reaches needs it (the module in, its
+    handler, a call site), not for the lines of a handler's default."""
+    if "probe" not in best.config.ioctls:
+        return best
+    o = drv.run(best.config.but(ioctls=[w for w in best.config.ioctls if w != "probe"]),
+                best.scenario)
+    return o if score(o)[:3] >= score(best)[:3] and o.sites >= best.sites else best
+
+
 def everywhere(drv, cfg, jobs):
     """@cfg on every scenario: their outcomes."""
     with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
@@ -1055,19 +1241,33 @@ def load(path):
     return kv["key"], kv["SHIM_DEVICE"], kv.get("SHIM_MODPARAMS", ""), searches
 
 
+def saved_ioctls(path):
+    """The SHIM_IOCTLS words saved in @path beside its device line."""
+    try:
+        with open(path) as f:
+            words = shlex.split(f.readline())
+    except (OSError, ValueError):
+        return []
+    kv = dict(w.split("=", 1) for w in words if "=" in w)
+    return kv.get("SHIM_IOCTLS", "").split()
+
+
 def save(path, key, cfg, searches=1):
     """One line: what it is valid for, how many searches made it (a
-    search again starts from another random seed), the two lines."""
+    search again starts from another random seed), the device, the
+    module parameters and the ioctls."""
     os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
     with open(path, "w") as f:
-        f.write("key=%s searches=%d SHIM_DEVICE=%s SHIM_MODPARAMS=%s\n" % (
-            key, searches, shlex.quote(cfg.device()), shlex.quote(cfg.modparams())))
+        f.write("key=%s searches=%d SHIM_DEVICE=%s SHIM_MODPARAMS=%s SHIM_IOCTLS=%s\n" % (
+            key, searches, shlex.quote(cfg.device()), shlex.quote(cfg.modparams()),
+            shlex.quote(cfg.ioctls_line())))
 
 
 def replay_line(cfg, exe, name, scenario, sched=None):
-    return "%sSHIM_DEVICE=%s SHIM_MODPARAMS=%s %s --driver %s --scenario %s --seed 1" % (
+    return "%sSHIM_DEVICE=%s SHIM_MODPARAMS=%s %s%s --driver %s --scenario %s --seed 1" % (
         "SHIM_SCHED=%s " % sched if sched else "",
         shlex.quote(cfg.device()), shlex.quote(cfg.modparams()),
+        "SHIM_IOCTLS=%s " % shlex.quote(cfg.ioctls_line()) if cfg.ioctls else "",
         shlex.quote(os.path.relpath(exe, runner.TOP) if exe.startswith(runner.TOP + os.sep)
                     else exe), name, scenario)
 
@@ -1095,7 +1295,7 @@ def search(legacy_exe, name, out_file, budget=600, quick=False, jobs=2, force=Fa
             # replayed only where it gets the module in: a line that did
             # not (a search that ran out of time, a device or a search
             # since improved) is searched again, from where it got
-            best = Config.parse(saved[1], saved[2])
+            best = Config.parse(saved[1], saved[2]).but(ioctls=saved_ioctls(out_file))
             outs = everywhere(drv, best, jobs)
             replayed = score(max(outs, key=score))[0] > 0
             if replayed:
@@ -1119,6 +1319,7 @@ def search(legacy_exe, name, out_file, budget=600, quick=False, jobs=2, force=Fa
             found = s.run([START] + ([best] if saved else []), runs, t0 + budget)
             cut = s.cut
             found = reduce(drv, found, jobs, say)
+            found = unprobed(drv, found)
             best = found.config
             save(out_file, key, best, searches + 1)
             outs = everywhere(drv, best, jobs)
@@ -1128,6 +1329,7 @@ def search(legacy_exe, name, out_file, budget=600, quick=False, jobs=2, force=Fa
         lines = set().union(*[o.lines for o in outs])
         res = {
             "device": best.device(), "modparams": best.modparams(),
+            "ioctls": best.ioctls_line(),
             "found": {
                 "init": top.init, "registered": top.registered,
                 "handler_ran": any(o.handled for o in outs),

@@ -20,7 +20,8 @@ Steps, each failing the demo if it fails:
      counters in the driver's own files;
   3. find a device for it (demo/device_search.py: saved beside the
      binaries, replayed while the driver is unchanged): the SHIM_DEVICE
-     and SHIM_MODPARAMS every run of it gets, on both sides; the search
+     and SHIM_MODPARAMS every run of it gets, on both sides, and the
+     SHIM_IOCTLS a board needs first (its firmware downloaded); the search
      runs a legacy binary of its own (make SEARCH=1: the driver's blocks
      and comparisons instrumented, no gcov), many runs a process.
 A NAME.moves file beside the source is read, for this driver only.
@@ -375,4 +376,8 @@ def find_device(src, exe, args):
                                say=say, runs=getattr(args, "search_runs", None),
                                shown=exe["legacy"])
     src.found = res["found"]
-    return {"SHIM_DEVICE": res["device"], "SHIM_MODPARAMS": res["modparams"]}
+    env = {"SHIM_DEVICE": res["device"], "SHIM_MODPARAMS": res["modparams"]}
+    # the ioctls a board needs first (world/user.h), on both sides alike
+    if res.get("ioctls"):
+        env["SHIM_IOCTLS"] = res["ioctls"]
+    return env

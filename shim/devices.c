@@ -119,6 +119,60 @@ struct file_operations *shim_chrdev_fops(unsigned int major)
 	return fops;
 }
 
+/*
+ * The majors registered, in order, into @majors (at most @max): what a
+ * user of the module can open, for the exerciser to drive what the
+ * module registered besides its tty drivers.
+ */
+int shim_chrdev_majors(unsigned int *majors, int max)
+{
+	int i, n = 0;
+
+	spin_lock(&chrdevs_lock);
+	for (i = 0; i < MAX_CHRDEV && n < max; i++)
+		if (chrdevs[i].fops)
+			majors[n++] = i;
+	spin_unlock(&chrdevs_lock);
+	return n;
+}
+
+/* The misc minors registered, by minor, into @minors (at most @max). */
+int shim_misc_minors(int *minors, int max)
+{
+	int all[MAX_MISC], i, j, n = 0;
+
+	spin_lock(&chrdevs_lock);
+	for (i = 0; i < MAX_MISC; i++) {
+		if (!miscs[i].misc)
+			continue;
+		/* as /dev lists them: a slot's order is the table's */
+		for (j = n++; j > 0 && all[j - 1] > miscs[i].minor; j--)
+			all[j] = all[j - 1];
+		all[j] = miscs[i].minor;
+	}
+	spin_unlock(&chrdevs_lock);
+	for (i = 0; i < n && i < max; i++)
+		minors[i] = all[i];
+	return i;
+}
+
+/*
+ * The operations of misc minor @minor, or NULL: what 2.4's misc_open()
+ * put in the file it opened on the misc major.
+ */
+struct file_operations *shim_misc_fops(int minor)
+{
+	struct file_operations *fops = NULL;
+	int i;
+
+	spin_lock(&chrdevs_lock);
+	for (i = 0; i < MAX_MISC; i++)
+		if (miscs[i].misc && miscs[i].minor == minor)
+			fops = miscs[i].fops;
+	spin_unlock(&chrdevs_lock);
+	return fops;
+}
+
 /* the shape of 2.4's struct miscdevice (linux/miscdevice.h) */
 struct miscdevice {
 	int minor;

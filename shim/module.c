@@ -5,7 +5,9 @@
  * 2.4 parsed "name=value" in insmod (modutils), from the type string
  * MODULE_PARM() put in .modinfo: the values are written straight into the
  * module's variables before init_module() runs.  Strings ("s") are copies
- * the module keeps for as long as it lives, so they are never freed.
+ * the module keeps for as long as it lives, so they are never freed.  An
+ * element of a string array written in double quotes holds what it
+ * holds, commas and blanks too, as insmod read it: board0="a,b",0x2a0.
  */
 #include "shim.h"
 #include <shim/modparam.h>
@@ -157,15 +159,26 @@ static int set_param(const struct shim_modparam *p, const char *value)
 	if (!*value && t.kind != 's' && t.kind != 'c')
 		return -EINVAL;
 	for (;;) {
-		const char *comma = strchr(v, ',');
+		const char *comma = strchr(v, ','), *text = v;
 		size_t len = comma ? (size_t) (comma - v) : strlen(v);
+		/* a string in quotes, as insmod took one: commas and all */
+		int quoted = *v == '"' && (t.kind == 's' || t.kind == 'c');
 
+		if (quoted) {
+			const char *close = strchr(v + 1, '"');
+
+			if (!close || (close[1] && close[1] != ','))
+				return -EINVAL;
+			text = v + 1;
+			len = close - text;
+			comma = close[1] ? close + 1 : NULL;
+		}
 		/* an empty element leaves its slot alone, as insmod did */
 		if (count == t.max)
 			return -EINVAL;
-		if (len) {
-			err = set_one(&t, (char *) p->addr + count * t.elem, v,
-				      len);
+		if (len || quoted) {
+			err = set_one(&t, (char *) p->addr + count * t.elem,
+				      text, len);
 			if (err)
 				return err;
 		}
@@ -175,6 +188,31 @@ static int set_param(const struct shim_modparam *p, const char *value)
 		v = comma + 1;
 	}
 	return count < t.min ? -EINVAL : 0;
+}
+
+int shim_modparam_string_of(const char *s, const char **name, int *index)
+{
+	const struct shim_modparam *p;
+	struct ptype t;
+	unsigned long k;
+	int i;
+
+	for (i = 0; s && (p = shim_modparam_get(i)); i++) {
+		if (parse_type(p, &t) || t.kind != 's')
+			continue;
+		for (k = 0; k < t.max; k++) {
+			const char *held;
+
+			memcpy(&held, (char *) p->addr + k * t.elem,
+			       sizeof(held));
+			if (held == s) {
+				*name = p->name;
+				*index = k;
+				return 0;
+			}
+		}
+	}
+	return -ENOENT;
 }
 
 int shim_modparam_set(const char *name, const char *value)
@@ -195,13 +233,16 @@ int shim_modparams_apply(const char *line)
 		const char *end, *eq;
 		const struct shim_modparam *p;
 		char value[256];
-		int err;
+		int err, quote;
 
 		while (*s == ' ' || *s == '\t')
 			s++;
 		if (!*s)
 			break;
-		end = s + strcspn(s, " \t");
+		/* blanks inside quotes are the value's */
+		for (end = s, quote = 0;
+		     *end && (quote || (*end != ' ' && *end != '\t')); end++)
+			quote ^= *end == '"';
 		eq = memchr(s, '=', end - s);
 		if (!eq || (size_t) (end - eq - 1) >= sizeof(value)) {
 			err = -EINVAL;

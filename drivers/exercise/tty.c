@@ -4,7 +4,10 @@
  * It knows nothing of the driver: it loads the module (init_module(),
  * with the parameters of SHIM_MODPARAMS set first, as insmod set them),
  * finds the tty drivers it registered with the tty layer and the
- * interrupt lines it took, and plays a user and a device at them: tasks
+ * interrupt lines it took, issues the ioctls SHIM_IOCTLS says to the
+ * files it registered (a board's firmware downloaded through the
+ * driver's own control device: world/user.h), and plays a user and a
+ * device at them: tasks
  * open minors (O_NONBLOCK, so that no open waits for carrier), write,
  * read, change termios and ask the common ioctls, stop and start, hang
  * up and close, while the lines are raised; then it unloads the module
@@ -38,6 +41,7 @@
 #include <linux/tty_driver.h>
 #include <linux/serial.h>
 #include <linux/termios.h>
+#include <linux/major.h>
 #include <linux/wait.h>
 #include <linux/completion.h>
 #include <asm/uaccess.h>
@@ -46,6 +50,7 @@
 #include <shim/modparam.h>
 #include <world/device.h>
 #include <world/irq.h>
+#include <world/user.h>
 #include <world/util.h>
 #include <tty-core/record.h>
 
@@ -355,7 +360,9 @@ static void survey(const char *prefix)
 static void ex_boot(struct scenario_ctx *ctx, int nprocs)
 {
 	const char *params = shim_boot_param("SHIM_MODPARAMS");
+	const char *ioctls = shim_boot_param("SHIM_IOCTLS");
 	const char *trace = shim_boot_param("EXERCISE_TRACE");
+	char err[256];
 	int i;
 
 	memset(&ex, 0, sizeof(ex));
@@ -371,7 +378,13 @@ static void ex_boot(struct scenario_ctx *ctx, int nprocs)
 
 	if (params && *params)
 		inv(ctx, "modparams_set", shim_modparams_apply(params) == 0);
+	if (sim_ioctls_configure(ioctls, err, sizeof(err))) {
+		printk(KERN_ERR "exercise: %s\n", err);
+		inv(ctx, "ioctls_set", 0);
+	}
 }
+
+static void user_calls(void);
 
 /* Load the module, as insmod: 1 if it is in and registered a tty driver. */
 static int ex_load(struct scenario_ctx *ctx)
@@ -384,6 +397,7 @@ static int ex_load(struct scenario_ctx *ctx)
 	if (!ex.loaded)
 		return 0;
 	survey("loaded");
+	user_calls();
 	obs_u64(ctx, "registered", ex.ndrv > 0);
 	obs_i64(ctx, "use_count_loaded", MOD_IN_USE);
 	return ex.ndrv > 0;
@@ -462,6 +476,10 @@ static void do_open(void *p)
 	struct xfile *f = o->f;
 	struct file_operations *fops = shim_chrdev_fops(o->major);
 
+	/* the misc major: its minor's operations, as misc_open() put them */
+	if (!fops && o->major == MISC_MAJOR)
+		fops = shim_misc_fops(o->minor);
+
 	memset(f, 0, sizeof(*f));
 	f->inode.i_rdev = MKDEV(o->major, o->minor);
 	f->inode.i_mode = S_IFCHR | S_IRUSR | S_IWUSR;
@@ -472,7 +490,10 @@ static void do_open(void *p)
 	f->file.f_mode = FMODE_READ | FMODE_WRITE;
 	atomic_set(&f->file.f_count, 1);
 	INIT_LIST_HEAD(&f->file.f_list);
-	o->ret = fops && fops->open ? fops->open(&f->inode, &f->file) : -ENODEV;
+	/* no open operation: the open succeeds, as 2.4's chrdev_open() */
+	o->ret = -ENODEV;
+	if (fops)
+		o->ret = fops->open ? fops->open(&f->inode, &f->file) : 0;
 	f->open = o->ret == 0;
 }
 
@@ -612,6 +633,146 @@ static int open_ports(int want)
 	}
 	obs_i64_list(ex.ctx, "open_answers", rets, tries);
 	return ex.nfiles;
+}
+
+/*
+ * What a loader program does before any port is used: the calls of
+ * SHIM_IOCTLS (world/user.h), in order, on the files the module
+ * registered (a misc minor, a character major, a minor of its tty
+ * driver: a board's control device), each file opened once for them and
+ * closed after; their answers are observables.  First, if the line
+ * asks, each file the module registered is probed with a command no
+ * driver has: what its handler compares that command with is what it
+ * looks for, for the device search to issue.  A board whose ports do
+ * nothing until its firmware is downloaded and started is then as its
+ * loader leaves it, in every scenario, on both sides.
+ */
+#define MAX_UFILES 16
+
+struct ufile {
+	unsigned int major, minor;
+	int tty;
+	struct xfile f;
+};
+
+static struct ufile ufiles[MAX_UFILES];
+static int nufiles;
+
+static int is_tty_major(unsigned int major)
+{
+	int d;
+
+	for (d = 0; d < ex.ndrv; d++)
+		if (ex.drv[d]->major == (int) major)
+			return 1;
+	return 0;
+}
+
+/* the file @major.@minor, opened: NULL if it does not open */
+static struct ufile *ufile_open(unsigned int major, unsigned int minor)
+{
+	struct ufile *u;
+	int i;
+
+	for (i = 0; i < nufiles; i++)
+		if (ufiles[i].major == major && ufiles[i].minor == minor)
+			return ufiles[i].f.open ? &ufiles[i] : NULL;
+	if (nufiles == MAX_UFILES)
+		return NULL;
+	u = &ufiles[nufiles++];
+	u->major = major;
+	u->minor = minor;
+	u->tty = is_tty_major(major);
+	x_open(0, &u->f, major, minor);
+	return u->f.open ? u : NULL;
+}
+
+static long ufile_ioctl(struct ufile *u, unsigned int cmd, unsigned long arg)
+{
+	long ret;
+
+	sim_ioctl_begin(u->major, u->minor, cmd, arg, u->tty);
+	ret = x_ioctl(0, &u->f, cmd, (void *) arg);
+	sim_ioctl_end();
+	return ret;
+}
+
+static void ufiles_close(void)
+{
+	int i;
+
+	for (i = 0; i < nufiles; i++)
+		x_close(0, &ufiles[i].f);
+	nufiles = 0;
+}
+
+/*
+ * The files to probe: each misc minor; each character major's first
+ * minor, or, of a tty driver's major, the first and last minor of each
+ * of its normal drivers (a board's control port is often the last).
+ */
+static void probe_files(void)
+{
+	unsigned int majors[32];
+	int minors[32];
+	int i, n, d;
+
+	n = shim_misc_minors(minors, ARRAY_SIZE(minors));
+	for (i = 0; i < n; i++) {
+		struct ufile *u = ufile_open(MISC_MAJOR, minors[i]);
+
+		if (u)
+			ufile_ioctl(u, SIM_IOCTL_PROBE, sim_ioctl_arg(-1));
+	}
+	n = shim_chrdev_majors(majors, ARRAY_SIZE(majors));
+	for (i = 0; i < n; i++) {
+		if (!is_tty_major(majors[i])) {
+			struct ufile *u = ufile_open(majors[i], 0);
+
+			if (u)
+				ufile_ioctl(u, SIM_IOCTL_PROBE,
+					    sim_ioctl_arg(-1));
+			continue;
+		}
+		for (d = 0; d < ex.ndrv; d++) {
+			struct tty_driver *drv = ex.drv[d];
+			int ends[2] = { drv->minor_start,
+					drv->minor_start + drv->num - 1 };
+			int e;
+
+			if (drv->major != (int) majors[i] ||
+			    (drv->type == TTY_DRIVER_TYPE_SERIAL &&
+			     drv->subtype == SERIAL_TYPE_CALLOUT))
+				continue;
+			for (e = 0; e < 2 && (!e || ends[1] != ends[0]); e++) {
+				struct ufile *u =
+					ufile_open(majors[i], ends[e]);
+
+				if (u)
+					ufile_ioctl(u, SIM_IOCTL_PROBE,
+						    sim_ioctl_arg(-1));
+			}
+		}
+	}
+	ufiles_close();
+}
+
+static void user_calls(void)
+{
+	struct sim_ioctl_call c;
+	long rets[SIM_IOCTL_MAX];
+	int i;
+
+	if (sim_ioctls_probing())
+		probe_files();
+	for (i = 0; !sim_ioctl_get(i, &c); i++) {
+		struct ufile *u = ufile_open(c.major, c.minor);
+
+		rets[i] = u ? ufile_ioctl(u, c.cmd, sim_ioctl_arg(i)) : -ENODEV;
+	}
+	ufiles_close();
+	if (i)
+		obs_i64_list(ex.ctx, "ioctl_answers", rets, i);
 }
 
 /*

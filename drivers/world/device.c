@@ -40,6 +40,7 @@
 #include <world/device.h>
 #include <world/irq.h>
 #include <world/pci.h>
+#include <world/user.h>
 
 #define SPACE_IO 0
 #define SPACE_MEM 1
@@ -1148,6 +1149,7 @@ static int report(const char *path, int dying)
 	if (sim_blocks_report)
 		sim_blocks_report(f);
 	sim_pci_report(f);
+	sim_user_report(f, dying);
 	if (dying && locked)
 		shim_mutex_unlock(&lock);
 	else if (locked)

@@ -3,7 +3,9 @@
  * comparison a driver compiled with it makes (make SEARCH=1: the
  * driver's own sources only) is handed to the generic device, which
  * matches its operands with the reads it just answered (world/device.h):
- * the constants a driver wants from its board, learned from the driver.
+ * the constants a driver wants from its board, learned from the driver;
+ * and to world/user.c, which takes those made while the exerciser issues
+ * an ioctl as that call's (the commands its handler looks for).
  *
  * And what -fsanitize-coverage=trace-pc calls at the start of each basic
  * block of the driver: which blocks ran, for the search to tell a run
@@ -21,6 +23,7 @@
 
 #include <linux/types.h>
 #include <world/device.h>
+#include <world/user.h>
 
 #define SITES 4096 /* comparisons of the driver counted, by place */
 #define QUIET 4096 /* times a comparison is heard */
@@ -54,12 +57,15 @@ static int heard(unsigned long pc)
 	return 1; /* more places than counted: all heard */
 }
 
-#define SANCOV(name, type, konst)                                       \
-	void __sanitizer_cov_trace_##name(type a, type b);              \
-	void __sanitizer_cov_trace_##name(type a, type b)               \
-	{                                                               \
-		if (heard((unsigned long) __builtin_return_address(0))) \
-			sim_device_compare(a, b, sizeof(type), konst);  \
+/* each to the device, and to what a user gives (an ioctl's command) */
+#define SANCOV(name, type, konst)                                         \
+	void __sanitizer_cov_trace_##name(type a, type b);                \
+	void __sanitizer_cov_trace_##name(type a, type b)                 \
+	{                                                                 \
+		if (heard((unsigned long) __builtin_return_address(0))) { \
+			sim_device_compare(a, b, sizeof(type), konst);    \
+			sim_user_compare(a, b, sizeof(type), konst);      \
+		}                                                         \
 	}
 
 SANCOV(cmp1, u8, 0)
@@ -96,8 +102,10 @@ void __sanitizer_cov_trace_switch(unsigned long val, void *table)
 
 	if (!heard((unsigned long) __builtin_return_address(0)))
 		return;
-	for (i = 0; i < cases[0]; i++)
+	for (i = 0; i < cases[0]; i++) {
 		sim_device_compare(cases[2 + i], val, size ? size : 8, 1);
+		sim_user_compare(cases[2 + i], val, size ? size : 8, 1);
+	}
 }
 
 /* the program's text, from its first byte: a byte per byte of it */

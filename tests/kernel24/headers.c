@@ -48,6 +48,18 @@ Test(headers, user_memory_is_the_callers_and_page_zero_faults)
 	cr_assert_eq(get, -14, "get_user() from page 0: -EFAULT");
 }
 
+Test(headers, an_address_past_the_user_half_faults)
+{
+	unsigned long not_copied;
+	int zeroed, get, v;
+
+	v = k24_uaccess_high(&not_copied, &zeroed, &get);
+	cr_assert_eq(not_copied, 8, "a seeded word taken for a pointer");
+	cr_assert(zeroed, "what was not copied is zeroed, as 2.4 did");
+	cr_assert_eq(get, -14);
+	cr_assert_eq(v, 0);
+}
+
 Test(headers, pages_are_counted_zeroed_and_freed)
 {
 	long before = shim_kmalloc_outstanding(), with;

@@ -29,6 +29,7 @@ static short half;
 static long word;
 static char *name;
 static char label[8] = "none";
+static char *boards[3];
 
 #define PARAM(var, type)                                           \
 	static const struct shim_modparam __modparam_##var = {     \
@@ -45,11 +46,12 @@ PARAM(half, "h");
 PARAM(word, "l");
 PARAM(name, "s");
 PARAM(label, "c8");
+PARAM(boards, "1-3s");
 
 Test(kernel24, every_parameter_is_listed)
 {
-	const char *names[] = { "io",	"irq",	"byte", "half",
-				"word", "name", "label" };
+	const char *names[] = { "io",	"irq",	"byte",	 "half",
+				"word", "name", "label", "boards" };
 	unsigned int i, j, n = 0;
 
 	for (i = 0; shim_modparam_get(i); i++)
@@ -110,6 +112,42 @@ Test(kernel24, a_line_of_parameters_is_applied_in_turn)
 	cr_assert_eq(irq, 9);
 	cr_assert_eq(byte, 2, "and the rest still set");
 	cr_assert_eq(shim_modparams_apply("irq"), -EINVAL);
+}
+
+Test(kernel24, a_string_in_quotes_holds_commas_and_blanks)
+{
+	cr_assert_eq(shim_modparam_set("boards", "\"ec8/32,at\",0x2a0"), 0);
+	cr_assert_str_eq(boards[0], "ec8/32,at");
+	cr_assert_str_eq(boards[1], "0x2a0");
+	cr_assert_eq(shim_modparams_apply("boards=\"a b\",,5 irq=4"), 0,
+		     "a blank in quotes is the value's, not the line's");
+	cr_assert_str_eq(boards[0], "a b");
+	cr_assert_str_eq(boards[1], "0x2a0", "an empty element kept");
+	cr_assert_str_eq(boards[2], "5");
+	cr_assert_eq(irq, 4);
+	cr_assert_eq(shim_modparam_set("boards", "\"open"), -EINVAL);
+	cr_assert_eq(shim_modparam_set("boards", "\"a\"b"), -EINVAL,
+		     "a quote closes an element");
+	cr_assert_eq(shim_modparam_set("irq", "\"5\""), -EINVAL,
+		     "a number is no text");
+}
+
+Test(kernel24, a_string_parameter_is_found_by_what_the_module_holds)
+{
+	char other[] = "sbox4";
+	const char *which;
+	int index;
+
+	cr_assert_eq(shim_modparam_set("boards", "sbox4,0x2a0"), 0);
+	cr_assert_eq(shim_modparam_string_of(boards[1], &which, &index), 0);
+	cr_assert_str_eq(which, "boards");
+	cr_assert_eq(index, 1);
+	cr_assert_eq(shim_modparam_set("name", "board"), 0);
+	cr_assert_eq(shim_modparam_string_of(name, &which, &index), 0);
+	cr_assert_str_eq(which, "name");
+	cr_assert_eq(index, 0);
+	cr_assert_eq(shim_modparam_string_of(other, &which, &index), -ENOENT,
+		     "the same text elsewhere is not the parameter");
 }
 
 /* --- regions, as 2.4's kernel/resource.c kept them -------------------------- */
@@ -240,6 +278,48 @@ Test(kernel24, signals_are_counted_not_delivered)
 extern int register_chrdev(unsigned int major, const char *name,
 			   struct file_operations *fops);
 extern int unregister_chrdev(unsigned int major, const char *name);
+
+/* the shape of 2.4's struct miscdevice */
+struct miscdevice {
+	int minor;
+	const char *name;
+	struct file_operations *fops;
+	struct miscdevice *next, *prev;
+	void *devfs_handle;
+};
+
+extern int misc_register(struct miscdevice *misc);
+extern int misc_deregister(struct miscdevice *misc);
+
+Test(kernel24, what_a_module_registered_is_listed_for_a_user_to_open)
+{
+	struct file_operations *a = (struct file_operations *) 0x1000;
+	struct file_operations *b = (struct file_operations *) 0x2000;
+	struct miscdevice fixed = { 155, "fixed", a }, dyn = { 255, "dyn", b };
+	unsigned int majors[8];
+	int minors[8], n;
+
+	cr_assert_eq(misc_register(&dyn), 0);
+	cr_assert_eq(misc_register(&fixed), 0);
+	cr_assert_eq(dyn.minor, 63, "dynamic minors from 63 down");
+	n = shim_misc_minors(minors, ARRAY_SIZE(minors));
+	cr_assert_eq(n, 2);
+	cr_assert(minors[0] == 63 && minors[1] == 155, "by minor");
+	cr_assert_eq(shim_misc_fops(155), a);
+	cr_assert_eq(shim_misc_fops(63), b);
+	cr_assert_null(shim_misc_fops(64));
+	cr_assert_eq(shim_misc_minors(minors, 1), 1, "as many as asked");
+	misc_deregister(&fixed);
+	misc_deregister(&dyn);
+	cr_assert_eq(shim_misc_minors(minors, ARRAY_SIZE(minors)), 0);
+	cr_assert_eq(register_chrdev(48, "a", a), 0);
+	n = shim_chrdev_majors(majors, ARRAY_SIZE(majors));
+	cr_assert(n >= 1 && majors[n - 1] >= 48, "in order");
+	while (n > 0 && majors[n - 1] != 48)
+		n--;
+	cr_assert(n > 0, "major 48 listed");
+	unregister_chrdev(48, "a");
+}
 
 Test(kernel24, a_character_major_has_one_owner)
 {

@@ -5,7 +5,12 @@
  * caller (a scenario) owns.  As on a PC, the first page is never mapped:
  * a copy from or to it faults, which copy_*_user() report by the bytes
  * not copied and get_user()/put_user() by -EFAULT, as 2.4's fixups did.
- * access_ok() and verify_area() check only the range, as 2.4's did.
+ * So does an address past the host's user half, as one past 2.4's user
+ * segment did: a word of seeded memory a driver takes for a pointer
+ * (world/user.h) is refused, not followed, and the world, when it
+ * listens, is told where the copy was from (a search learns that word
+ * is a pointer).  access_ok() and verify_area() check only the range,
+ * as 2.4's did.
  */
 #ifndef _ASM24_UACCESS_H
 #define _ASM24_UACCESS_H
@@ -31,9 +36,21 @@ typedef struct {
 
 #define __shim_user_page 4096UL
 
+#define __shim_user_top (1UL << 47)
+
+extern void sim_user_fault(const void *addr, unsigned long n)
+	__attribute__((weak));
+
 static inline int __shim_user_faults(const void *addr, unsigned long n)
 {
-	return (unsigned long) addr < __shim_user_page && n;
+	unsigned long a = (unsigned long) addr;
+
+	if (!n || (a >= __shim_user_page && a < __shim_user_top &&
+		   n <= __shim_user_top - a))
+		return 0;
+	if (sim_user_fault)
+		sim_user_fault(addr, n);
+	return 1;
 }
 
 #define access_ok(type, addr, size) ((void) (type), 1)

@@ -11,7 +11,8 @@
  * the variable is a char *, set to a copy) or cN (a char array of N
  * bytes, NUL included).  Values are numbers as strtoul() reads them
  * (0x.. hex, 0.. octal), or text for s and c; an array takes values
- * separated by commas, from its first element.
+ * separated by commas, from its first element; text in double quotes
+ * may hold commas and blanks (name="a,b",0x2a0).
  */
 #ifndef _SHIM_MODPARAM_H
 #define _SHIM_MODPARAM_H
@@ -33,6 +34,14 @@ extern const struct shim_modparam *shim_modparam_get(int index);
  * it holds or fewer than its minimum, a string too long for its array).
  */
 extern int shim_modparam_set(const char *name, const char *value);
+/*
+ * Which string parameter's element @s is (the copy it was set to, a
+ * pointer the module still holds): 0 with its @name and @index, or
+ * -ENOENT.  What a search learns a string parameter should say is what
+ * the module compared that string with.
+ */
+extern int shim_modparam_string_of(const char *s, const char **name,
+				   int *index);
 /*
  * Set every "name=value" of @line, separated by spaces (SHIM_MODPARAMS);
  * 0, or the first error, naming the parameter on the console.

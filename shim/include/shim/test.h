@@ -85,6 +85,13 @@ unsigned long shim_signals_sent(int sig);
 int shim_regions_held(int mem, char *buf, size_t len);
 struct file_operations;
 struct file_operations *shim_chrdev_fops(unsigned int major);
+/*
+ * The majors (@majors) and misc minors (@minors) registered, in order,
+ * at most @max: their count; the operations of a misc minor, or NULL.
+ */
+int shim_chrdev_majors(unsigned int *majors, int max);
+int shim_misc_minors(int *minors, int max);
+struct file_operations *shim_misc_fops(int minor);
 /* Character majors and misc minors registered, DMA channels taken. */
 int shim_chrdevs_held(char *buf, size_t len);
 int shim_dma_held(char *buf, size_t len);

@@ -85,6 +85,24 @@ int k24_uaccess(char *user_buf, unsigned long *not_copied_null, int *get_null)
 	return verify_area(VERIFY_WRITE, user_buf, 4);
 }
 
+/*
+ * A copy from past the user half, as from past 2.4's user segment: what
+ * was not copied, zeroed, and the size of it; a get_user() from there.
+ */
+int k24_uaccess_high(unsigned long *not_copied, int *zeroed, int *get)
+{
+	unsigned char buf[8];
+	int v = 1, i;
+
+	memset(buf, 0xaa, sizeof(buf));
+	*not_copied =
+		copy_from_user(buf, (void *) 0x9e3779b97f4a7c15UL, sizeof(buf));
+	for (*zeroed = 1, i = 0; i < (int) sizeof(buf); i++)
+		*zeroed &= buf[i] == 0;
+	*get = get_user(v, (int *) (1UL << 47));
+	return v;
+}
+
 /* --- pages ------------------------------------------------------------------ */
 
 int k24_pages(long *outstanding_with_page)
