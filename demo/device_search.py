@@ -153,6 +153,7 @@ class Config:
         self.rules = tuple(rules)
         self.params = tuple(params)  # (name, value)
         self.pci = ()  # the FNs of pci= (world/pci.h), in order
+        self.input = None  # input=FILE: reads no rule names answered from it
 
     def device(self):
         words = ["seed=%d" % self.seed]
@@ -165,6 +166,8 @@ class Config:
         words += ["index=0x%x:0x%x" % f for f in self.files]
         if self.pci:
             words.append("pci=" + ",".join(self.pci))
+        if self.input:
+            words.append("input=" + self.input)
         for r in self.rules:
             words.append("%s%s=%s" % (where(r.space, r.lo, r.hi), "@" + r.ctx if r.ctx else "",
                                       r.policy))
@@ -180,6 +183,7 @@ class Config:
         c = Config(self.seed, self.default, self.probe, self.rules, self.params,
                    self.default_irq, self.files)
         c.pci = self.pci
+        c.input = self.input
         for k, v in kw.items():
             setattr(c, k, tuple(v) if isinstance(v, list) else v)
         return c
@@ -234,6 +238,8 @@ class Config:
                 c.files += (tuple(int(x, 0) for x in v.split(":")),)
             elif k == "pci":
                 c.pci += tuple(v.split(","))
+            elif k == "input":
+                c.input = v
             else:
                 space = "mem" if k.startswith("mem:") else "io"
                 k = k[4:] if space == "mem" else k
@@ -272,6 +278,23 @@ def where(space, lo, hi=None):
 
 def hexv(v):
     return "0x%x" % v
+
+
+def answers_line(cfg, rep):
+    """@cfg, answering from an input (input=), made a line of rules that
+    answers as that input did in the run @rep reports, on either side of
+    a conversion: the input's answers per address and reader (the
+    report's "answers": the first reads of each, in order), each a rule
+    A@reader=V,...,default, past its values the default, as past the
+    input's end.  The input's stream, read in the order a side's tasks
+    read, could not be replayed on the other side; a reader's reads of
+    one address come in the same order on both."""
+    rules = list(cfg.rules)
+    for space, addr, reader, vals in rep.get("answers", []):
+        if vals:
+            rules.append(Rule(space, addr, addr, reader,
+                              ",".join(hexv(v) for v in vals) + ",default"))
+    return cfg.but(input=None, rules=rules)
 
 
 # --- one run ------------------------------------------------------------------
