@@ -336,20 +336,22 @@ def build_failure(err, log):
 def build(src, monitor, coverage=True, san=None, build_dir=None, out=None,
           sides=("legacy", "converted")):
     """Step 2: both sides' binaries (make src-binary); {side: path}.
-    The side "search" is the device search's legacy binary."""
+    The side "search" is the device search's legacy binary, "afl" the
+    same as AFL++ runs it (demo/afl_search.py)."""
     exe = {}
     for side, d in (("legacy", src.legacy), ("converted", src.converted),
-                    ("search", src.legacy)):
+                    ("search", src.legacy), ("afl", src.legacy)):
         if side not in sides:
             continue
         path = os.path.join(out or os.path.join(src.out, "bin"), side, src.name)
         os.makedirs(os.path.dirname(path), exist_ok=True)
-        search = side == "search"
+        search = side in ("search", "afl")
         err = runner.make("src-binary", BINARY=path, SIDE="legacy" if search else side,
                           SRCDIR=d, SOURCES=" ".join(src.sources), NAME=src.name,
                           KTREE=src.tree, EXTRA_OBJS=None if search else monitor,
                           COVERAGE=1 if coverage and not search else None,
-                          SEARCH=1 if search else None, SAN=san, BUILD=build_dir)
+                          SEARCH=1 if search else None, AFL=1 if side == "afl" else None,
+                          SAN=san, BUILD=build_dir)
         if err:
             log = os.path.join(os.path.dirname(path), "build.log")
             with open(log, "w") as f:
