@@ -69,7 +69,7 @@ lint:		## shellcheck, flake8 and the kernel-style clang-format check (scripts/li
 	@$(TOP)/scripts/deps shellcheck flake8 clang-format
 	@$(TOP)/scripts/lint
 
-deps:		## install what is missing (gcc, make, liburcu, Criterion, Coccinelle)
+deps:		## install what is missing (gcc, make, liburcu, Criterion, Coccinelle, afl++)
 	@$(TOP)/scripts/deps
 
 cflags: $(LIBS)	## print the compiler flags for your own kernel-style .c file
@@ -196,7 +196,7 @@ CHECKS		= $(TEST_BINS) $(STRESS_BINS) $(TOP)/tests/fastpath/run \
 		  $(TOP)/tests/demo/run "$(TOP)/tests/modpost/run $(MODULES)" \
 		  $(TOP)/tests/semantic-patches/run $(TOP)/tests/harness/run \
 		  $(TOP)/tests/explore/run $(TOP)/tests/replay/run $(TOP)/tests/sizes/run \
-		  $(TOP)/tests/search/run $(TOP)/tests/tty24/run \
+		  $(TOP)/tests/search/run $(TOP)/tests/afl/run $(TOP)/tests/tty24/run \
 		  $(TOP)/tests/src/run $(TOP)/tests/tree/run $(TOP)/tests/docs/run
 
 check: deps	## run every test; ends with "N passed, N failed"

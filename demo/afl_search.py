@@ -177,9 +177,12 @@ class Fuzz:
             raise RuntimeError("afl-fuzz did not run (rc %s):\n%s" % (p.returncode, tail))
         if execs and int(self.stats.get("execs_done", 0)) < execs and not self.cut:
             self.cut = True
+        # afl-fuzz stops after -E executions at its next look at the
+        # time, a few more here or there: what it found past them is not
+        # taken, so that the queue is the same every time
         queue = os.path.join(out, "default", "queue")
         return [os.path.join(queue, f) for f in sorted(os.listdir(queue))
-                if f.startswith("id:")]
+                if f.startswith("id:") and (not execs or field(f, "execs") <= execs)]
 
     @staticmethod
     def _stats(path):
@@ -199,12 +202,17 @@ class Fuzz:
         return outs
 
 
+def field(path, name):
+    """A number in an AFL queue entry's name (id:N,...,time:MS,execs:N)."""
+    for part in os.path.basename(path).split(","):
+        if part.startswith(name + ":") and part[len(name) + 1:].isdigit():
+            return int(part[len(name) + 1:])
+    return 0
+
+
 def when(path):
     """An AFL queue entry's time, in seconds from the start."""
-    for part in os.path.basename(path).split(","):
-        if part.startswith("time:"):
-            return int(part[5:]) / 1000.0
-    return 0.0
+    return field(path, "time") / 1000.0
 
 
 def fuzz(search_exe, afl_exe, name, scenario=None, base=None, execs=EXECS,
