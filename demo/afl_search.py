@@ -61,6 +61,12 @@ AFL_RT = "/usr/lib/afl/afl-compiler-rt.o"
 # answers, for the driver's reads once the fuzzer gets it further
 PAD = 256
 EXECS = 20000  # a search's executions at most
+# where AFL++ goes on from the hand search's line: executions for each
+# run the hand search made.  An execution costs about a fifth of a hand
+# search's run (bench/engines: a fork from AFL's fork server against a
+# batch's run, its report and its Python), so that AFL++ gets about the
+# CPU the hand search took, counted in runs: the same every time
+AFL_PER_RUN = 5
 SECONDS = 600  # and its seconds, against a slow host only
 RUN_MS = 20000  # a run's time limit: runs end at their scheduling points first
 MEASURE = 16  # queue entries run in one process start
@@ -154,7 +160,9 @@ class Fuzz:
                              start_new_session=True)
         used = 0.0
         while p.poll() is None:
-            time.sleep(0.5)
+            # a look at every process of the host: not too often, it is
+            # CPU the runs do not get
+            time.sleep(2)
             try:
                 used = max(used, cpu_of_tree(p.pid))
             except OSError:
@@ -292,6 +300,60 @@ def fuzz(search_exe, afl_exe, name, scenario=None, base=None, execs=EXECS,
     finally:
         if own:
             drv.close()
+
+
+def reach(found):
+    """What a search's line reaches, to compare two: module in, handler
+    ran, call sites, lines."""
+    return (int(found["init"] == 0 and bool(found["registered"])), int(found["handler_ran"]),
+            len(found["sites"]), found["lines"])
+
+
+def short(res):
+    """Whether the hand search's line ends below full reach."""
+    f = res["found"]
+    return reach(f)[:2] != (1, 1) or len(f["sites"]) < f["sites_total"]
+
+
+def go_on(search_exe, afl_exe, name, res, out_file, say=print, shown=None,
+          execs=None, cpu_budget=None):
+    """Where the hand search's line @res ends below full reach, AFL++
+    from that line (its rules kept, the device answering the rest from
+    AFL's input) for @execs executions (AFL_PER_RUN for each run the
+    hand search made); the better line is saved in @out_file and
+    returned as device_search.search() returns one."""
+    execs = execs or AFL_PER_RUN * res["found"]["runs"]
+    drv = device_search.Driver(search_exe, name)
+    try:
+        found = Config.parse(res["device"], res["modparams"])
+        say("device search: %s ends below full reach: AFL++ (CmpLog) goes on from its "
+            "line, %d executions" % (name, execs))
+        other = fuzz(search_exe, afl_exe, name, res.get("scenario"), found, execs=execs,
+                     say=say, drv=drv, cpu_budget=cpu_budget)
+        if other["found"]["cut"]:
+            say("device search: AFL++ was cut short by the time allowed "
+                "(another machine may search further)")
+        if reach(other["found"]) <= reach(res["found"]):
+            o = other["found"]
+            say("device search: AFL++ reached no further (%d of %d call sites): the "
+                "hand search's line stays" % (len(o["sites"]), o["sites_total"]))
+            res["afl"] = other["afl"]
+            return res
+        saved = device_search.load(out_file)
+        line = Config.parse(other["device"], other["modparams"])
+        device_search.save(out_file, drv.key(), line, saved[3] if saved else 1)
+        f = other["found"]
+        f["runs"] += res["found"]["runs"]
+        other["line"] = device_search.replay_line(line, shown or drv.exe, name,
+                                                  other["scenario"], drv.sched)
+        say("device search: %s: AFL++ took it further: %s; handler %s; %d of %d call "
+            "sites" % (name, "module in" if reach(f)[0] else "module NOT in",
+                       "ran" if f["handler_ran"] else "never ran", len(f["sites"]),
+                       f["sites_total"]))
+        say("replay: " + other["line"])
+        return other
+    finally:
+        drv.close()
 
 
 def main():

@@ -372,9 +372,22 @@ def find_device(src, exe, args):
     # only a bound against a host too slow for them
     budget = args.search_budget if args.search_budget is not None else 900
     searcher = build(src, None, coverage=False, sides=("search",))["search"]
-    res = device_search.search(searcher, src.name, os.path.join(src.out, "device"),
+    out = os.path.join(src.out, "device")
+    res = device_search.search(searcher, src.name, out,
                                budget=budget, quick=False, jobs=runner.cpus(),
                                say=say, runs=getattr(args, "search_runs", None),
                                shown=exe["legacy"])
+    # where the hand search ends below full reach, AFL++ goes on from its
+    # line (bench/engines: it reaches further on some drivers, never
+    # faster), the same every time; a line saved since is replayed
+    import afl_search
+    if not res["found"]["replayed"] and afl_search.short(res):
+        why = afl_search.available()
+        if why:
+            say("device search: AFL++ would go on from here, but %s" % why)
+        else:
+            fuzzer = build(src, None, coverage=False, sides=("afl",))["afl"]
+            res = afl_search.go_on(searcher, fuzzer, src.name, res, out, say=say,
+                                   shown=exe["legacy"])
     src.found = res["found"]
     return {"SHIM_DEVICE": res["device"], "SHIM_MODPARAMS": res["modparams"]}
