@@ -316,12 +316,13 @@ def short(res):
 
 
 def go_on(search_exe, afl_exe, name, res, out_file, say=print, shown=None,
-          execs=None, cpu_budget=None):
+          execs=None, cpu_budget=None, seconds=SECONDS):
     """Where the hand search's line @res ends below full reach, AFL++
     from that line (its rules kept, the device answering the rest from
     AFL's input) for @execs executions (AFL_PER_RUN for each run the
     hand search made); the better line is saved in @out_file and
-    returned as device_search.search() returns one."""
+    returned as device_search.search() returns one.  @seconds bound it
+    only against a host too slow for its executions, said if they cut it."""
     execs = execs or AFL_PER_RUN * res["found"]["runs"]
     drv = device_search.Driver(search_exe, name)
     try:
@@ -329,7 +330,7 @@ def go_on(search_exe, afl_exe, name, res, out_file, say=print, shown=None,
         say("device search: %s ends below full reach: AFL++ (CmpLog) goes on from its "
             "line, %d executions" % (name, execs))
         other = fuzz(search_exe, afl_exe, name, res.get("scenario"), found, execs=execs,
-                     say=say, drv=drv, cpu_budget=cpu_budget)
+                     seconds=seconds, say=say, drv=drv, cpu_budget=cpu_budget)
         if other["found"]["cut"]:
             say("device search: AFL++ was cut short by the time allowed "
                 "(another machine may search further)")

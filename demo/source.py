@@ -388,6 +388,6 @@ def find_device(src, exe, args):
         else:
             fuzzer = build(src, None, coverage=False, sides=("afl",))["afl"]
             res = afl_search.go_on(searcher, fuzzer, src.name, res, out, say=say,
-                                   shown=exe["legacy"])
+                                   shown=exe["legacy"], seconds=budget)
     src.found = res["found"]
     return {"SHIM_DEVICE": res["device"], "SHIM_MODPARAMS": res["modparams"]}
