@@ -69,7 +69,7 @@ lint:		## shellcheck, flake8 and the kernel-style clang-format check (scripts/li
 	@$(TOP)/scripts/deps shellcheck flake8 clang-format
 	@$(TOP)/scripts/lint
 
-deps:		## install what is missing (gcc, make, liburcu, Criterion, Coccinelle)
+deps:		## install what is missing (gcc, make, liburcu, Criterion, Coccinelle, afl++)
 	@$(TOP)/scripts/deps
 
 cflags: $(LIBS)	## print the compiler flags for your own kernel-style .c file
@@ -203,10 +203,9 @@ CHECKS		= $(TEST_BINS) $(STRESS_BINS) $(TOP)/tests/fastpath/run \
 		  $(TOP)/tests/demo/run "$(TOP)/tests/modpost/run $(MODULES)" \
 		  $(TOP)/tests/semantic-patches/run $(TOP)/tests/harness/run \
 		  $(TOP)/tests/explore/run $(TOP)/tests/replay/run $(TOP)/tests/sizes/run \
-		  $(TOP)/tests/search/run $(TOP)/tests/tty24/run \
+		  $(TOP)/tests/search/run $(TOP)/tests/afl/run $(TOP)/tests/tty24/run \
 		  $(TOP)/tests/src/run $(TOP)/tests/reach/run $(TOP)/tests/tree/run \
-		  $(TOP)/tests/tsan/run \
-		  $(TOP)/tests/docs/run
+		  $(TOP)/tests/tsan/run $(TOP)/tests/docs/run
 
 check: deps	## run every test; ends with "N passed, N failed"
 	@$(MAKE) --no-print-directory run-checks
@@ -265,6 +264,13 @@ GCOV_LIBS	:= -u __gcov_dump -lgcov
 # (gcc's trace-cmp, drivers/world/sancov.c), for the search to learn the
 # values a driver wants from its board
 search_flags	= -fsanitize-coverage=trace-cmp -fsanitize-coverage=trace-pc
+# AFL=1 with SEARCH=1: the search binary AFL++ runs (demo/afl_search.py).
+# The driver's blocks feed AFL's edge map (world/sancov.c, SANCOV_AFL)
+# and its comparisons afl-compiler-rt's hooks, which feed CmpLog and
+# start the fork server: Debian's afl++ without its compiler wrappers
+# (whose gcc plugin and clang this needs neither of); nothing but the
+# driver is instrumented
+AFL_RT		?= /usr/lib/afl/afl-compiler-rt.o
 # a 2.4 driver's loads and stores by pointer, checked for device memory
 # (shim/mmio.c): kernel-address instrumentation, its calls only
 mmio_flags	= -fsanitize=kernel-address --param asan-globals=0 --param asan-stack=0 \
@@ -331,7 +337,7 @@ endif
 #
 #   make src-binary BINARY=/abs/out SIDE=legacy|converted SRCDIR=/abs/dir \
 #        SOURCES='a.c b.c' NAME=name [KTREE=/abs/linux-2.4] [EXTRA_OBJS=...] \
-#        [COVERAGE=1] [SEARCH=1] [SAN=...]
+#        [COVERAGE=1] [SEARCH=1 [AFL=1]] [SAN=...]
 #
 # The runner; the driver's SOURCES (relative to SRCDIR) on the 2.4 headers
 # (shim/include-2.4) and the tty layer of that SIDE (drivers/tty-core/), as
@@ -342,7 +348,8 @@ endif
 # the workqueue.  A driver inside a 2.4 tree, or a copy of one given
 # KTREE=, also finds that tree's own headers: linux/cyclades.h, the PCI
 # ids (scripts/kernel24-headers).  COVERAGE=1 and SEARCH=1 instrument the
-# driver's own sources as for the other drivers.  `BINARY --params` lists
+# driver's own sources as for the other drivers; AFL=1 with SEARCH=1 is
+# the program afl-fuzz runs (AFL_RT above).  `BINARY --params` lists
 # the module's parameters.
 k24_stack_legacy := taskqueue
 k24_stack_converted := workqueue
@@ -370,7 +377,8 @@ K24_OBJS	:= $(K24_DIR)/main.o $(K24_DIR)/exercise.o \
 		   $(patsubst %.c,$(K24_DRV)/%.o,$(SOURCES)) \
 		   $(patsubst $(K24_CORE)/%.c,$(K24_DIR)/core/%.o,$(wildcard $(K24_CORE)/*.c)) \
 		   $(patsubst $(TOP)/drivers/world/%.c,$(K24_DIR)/world/%.o,\
-		     $(filter-out $(if $(SEARCH),,%/sancov.c),$(DEVICE_SRCS)))
+		     $(filter-out $(if $(SEARCH),$(if $(AFL),%/sancov.c),%/sancov.c),$(DEVICE_SRCS))) \
+		   $(if $(and $(SEARCH),$(AFL)),$(K24_DIR)/world/sancov-afl.o $(AFL_RT))
 
 # the tree's own headers, if the driver lies in one (or KTREE= names the
 # tree a copy came from): -I of links to them, or nothing
@@ -409,6 +417,11 @@ $(K24_DIR)/world/%.o: $(TOP)/drivers/world/%.c $(DRIVER_HDRS) $(SHIM_HDRS)
 	@mkdir -p $(@D)
 	$(call quiet,CC,$@)
 	$(Q)$(CC) $(CFLAGS) $(KCFLAGS) -I$(TOP)/drivers/include -c -o $@ $<
+
+$(K24_DIR)/world/sancov-afl.o: $(TOP)/drivers/world/sancov.c $(DRIVER_HDRS) $(SHIM_HDRS)
+	@mkdir -p $(@D)
+	$(call quiet,CC,$@)
+	$(Q)$(CC) $(CFLAGS) $(KCFLAGS) -I$(TOP)/drivers/include -DSANCOV_AFL -c -o $@ $<
 
 $(K24_DIR)/main.o: $(SCENARIO_DIR)/main.c $(SCENARIO_DIR)/scenario.h $(SHIM_HDRS)
 	@mkdir -p $(@D)

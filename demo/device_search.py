@@ -163,6 +163,7 @@ class Config:
         self.rules = tuple(rules)
         self.params = tuple(params)  # (name, value)
         self.pci = ()  # the FNs of pci= (world/pci.h), in order
+        self.input = None  # input=FILE: reads no rule names answered from it
 
     def device(self):
         words = ["seed=%d" % self.seed]
@@ -175,6 +176,8 @@ class Config:
         words += ["index=0x%x:0x%x" % f for f in self.files]
         if self.pci:
             words.append("pci=" + ",".join(self.pci))
+        if self.input:
+            words.append("input=" + self.input)
         for r in self.rules:
             words.append("%s%s=%s" % (where(r.space, r.lo, r.hi), "@" + r.ctx if r.ctx else "",
                                       r.policy))
@@ -193,6 +196,7 @@ class Config:
         c = Config(self.seed, self.default, self.probe, self.rules, self.params,
                    self.default_irq, self.files)
         c.pci = self.pci
+        c.input = self.input
         for k, v in kw.items():
             setattr(c, k, tuple(v) if isinstance(v, list) else v)
         c.ioctls = tuple(kw.get("ioctls", self.ioctls))
@@ -250,6 +254,8 @@ class Config:
                 c.files += (tuple(int(x, 0) for x in v.split(":")),)
             elif k == "pci":
                 c.pci += tuple(v.split(","))
+            elif k == "input":
+                c.input = v
             else:
                 space = "mem" if k.startswith("mem:") else "io"
                 k = k[4:] if space == "mem" else k
@@ -288,6 +294,23 @@ def where(space, lo, hi=None):
 
 def hexv(v):
     return "0x%x" % v
+
+
+def answers_line(cfg, rep):
+    """@cfg, answering from an input (input=), made a line of rules that
+    answers as that input did in the run @rep reports, on either side of
+    a conversion: the input's answers per address and reader (the
+    report's "answers": the first reads of each, in order), each a rule
+    A@reader=V,...,default, past its values the default, as past the
+    input's end.  The input's stream, read in the order a side's tasks
+    read, could not be replayed on the other side; a reader's reads of
+    one address come in the same order on both."""
+    rules = list(cfg.rules)
+    for space, addr, reader, vals in rep.get("answers", []):
+        if vals:
+            rules.append(Rule(space, addr, addr, reader,
+                              ",".join(hexv(v) for v in vals) + ",default"))
+    return cfg.but(input=None, rules=rules)
 
 
 # --- one run ------------------------------------------------------------------
@@ -1038,7 +1061,7 @@ def havoc(cfg, rep, rng, drv):
 # --- the search ---------------------------------------------------------------
 
 class Search:
-    def __init__(self, drv, jobs, seed=1, say=print, verbose=False):
+    def __init__(self, drv, jobs, seed=1, say=print, verbose=False, clock=time.time):
         self.drv = drv
         self.verbose = verbose
         self.jobs = jobs
@@ -1060,7 +1083,10 @@ class Search:
         self.runs = 0
         self.scenario = drv.scenarios[0]
         self.level = (0, 0)  # how far the module got when the scenario was chosen
-        self.t0 = time.time()
+        # seconds, as the caller counts them: the host's, or (bench/engines)
+        # the CPU the search took
+        self.clock = clock
+        self.t0 = clock()
         self.cut = False  # out of time before the runs were done
 
     def consider(self, o):
@@ -1073,7 +1099,7 @@ class Search:
         if better:
             self.best = o
             self.say("  %4d runs, %4.1f s: %s" % (
-                self.runs, time.time() - self.t0, describe(o, self.drv)))
+                self.runs, self.clock() - self.t0, describe(o, self.drv)))
             if self.verbose:
                 self.say("      SHIM_DEVICE=%s SHIM_MODPARAMS=%s" % (
                     shlex.quote(o.config.device()), shlex.quote(o.config.modparams())))
@@ -1136,7 +1162,7 @@ class Search:
             self.lines |= o.lines
             self.sites |= o.sites
         self.say("  %4d runs, %4.1f s: searching with scenario %s" % (
-            self.runs, time.time() - self.t0, top.scenario))
+            self.runs, self.clock() - self.t0, top.scenario))
         # scores of two scenarios do not compare: it starts over
         self.best = None
         self.consider(top)
@@ -1165,10 +1191,10 @@ class Search:
                             len(self.drv.scenarios) > 1:
                         self.rescope(pool)
                 todo = []
-                if time.time() > deadline:
+                if self.clock() > deadline:
                     self.say("  %4d runs, %4.1f s: out of time, the search cut short "
                              "(another machine may search further)" % (
-                                 self.runs, time.time() - self.t0))
+                                 self.runs, self.clock() - self.t0))
                     self.cut = True
                     break
         return self.best
@@ -1273,17 +1299,18 @@ def replay_line(cfg, exe, name, scenario, sched=None):
 
 
 def search(legacy_exe, name, out_file, budget=600, quick=False, jobs=2, force=False,
-           say=print, verbose=False, runs=None, shown=None):
+           say=print, verbose=False, runs=None, shown=None, clock=time.time):
     """Find (or replay) the device and module parameters for driver @name
     of @legacy_exe; save them in @out_file.  At most @runs runs (RUNS, or
     RUNS_QUICK with @quick), the same search on every machine; @budget
     seconds only against a host too slow or loaded to finish them, said
-    if it cut the search short.  Returns {"device": the SHIM_DEVICE line,
+    if it cut the search short (seconds of @clock: the host's, or the
+    CPU's, for a benchmark).  Returns {"device": the SHIM_DEVICE line,
     "modparams": the SHIM_MODPARAMS line, "found": what they reach,
     "line": the line that replays a run with them (of @shown, the binary
     a user runs, if given)}."""
     runs = runs or (RUNS_QUICK if quick else RUNS)
-    t0 = time.time()
+    t0, c0 = time.time(), clock()
     drv = Driver(legacy_exe, name)
     try:
         key = drv.key()
@@ -1315,8 +1342,8 @@ def search(legacy_exe, name, out_file, budget=600, quick=False, jobs=2, force=Fa
                         name, SCHED, first.why))
                 else:
                     drv.sched = SCHED
-            s = Search(drv, jobs, seed=searches + 1, say=say, verbose=verbose)
-            found = s.run([START] + ([best] if saved else []), runs, t0 + budget)
+            s = Search(drv, jobs, seed=searches + 1, say=say, verbose=verbose, clock=clock)
+            found = s.run([START] + ([best] if saved else []), runs, c0 + budget)
             cut = s.cut
             found = reduce(drv, found, jobs, say)
             found = unprobed(drv, found)
@@ -1341,6 +1368,7 @@ def search(legacy_exe, name, out_file, budget=600, quick=False, jobs=2, force=Fa
                 "scenarios": {o.scenario: describe(o, drv) for o in outs},
                 "runs": nruns, "cut": cut,
                 "seconds": round(time.time() - t0, 1), "replayed": replayed},
+            "scenario": top.scenario,
             "line": replay_line(best, shown or drv.exe, name, top.scenario, drv.sched)}
         f = res["found"]
         say("device search: %s: %s; handler %s; %d of %d call sites; %d runs in %.0f s" % (

@@ -337,20 +337,22 @@ def build_failure(err, log):
 def build(src, monitor, coverage=True, san=None, build_dir=None, out=None,
           sides=("legacy", "converted")):
     """Step 2: both sides' binaries (make src-binary); {side: path}.
-    The side "search" is the device search's legacy binary."""
+    The side "search" is the device search's legacy binary, "afl" the
+    same as AFL++ runs it (demo/afl_search.py)."""
     exe = {}
     for side, d in (("legacy", src.legacy), ("converted", src.converted),
-                    ("search", src.legacy)):
+                    ("search", src.legacy), ("afl", src.legacy)):
         if side not in sides:
             continue
         path = os.path.join(out or os.path.join(src.out, "bin"), side, src.name)
         os.makedirs(os.path.dirname(path), exist_ok=True)
-        search = side == "search"
+        search = side in ("search", "afl")
         err = runner.make("src-binary", BINARY=path, SIDE="legacy" if search else side,
                           SRCDIR=d, SOURCES=" ".join(src.sources), NAME=src.name,
                           KTREE=src.tree, EXTRA_OBJS=None if search else monitor,
                           COVERAGE=1 if coverage and not search else None,
-                          SEARCH=1 if search else None, SAN=san, BUILD=build_dir)
+                          SEARCH=1 if search else None, AFL=1 if side == "afl" else None,
+                          SAN=san, BUILD=build_dir)
         if err:
             log = os.path.join(os.path.dirname(path), "build.log")
             with open(log, "w") as f:
@@ -371,10 +373,23 @@ def find_device(src, exe, args):
     # only a bound against a host too slow for them
     budget = args.search_budget if args.search_budget is not None else 900
     searcher = build(src, None, coverage=False, sides=("search",))["search"]
-    res = device_search.search(searcher, src.name, os.path.join(src.out, "device"),
+    out = os.path.join(src.out, "device")
+    res = device_search.search(searcher, src.name, out,
                                budget=budget, quick=False, jobs=runner.cpus(),
                                say=say, runs=getattr(args, "search_runs", None),
                                shown=exe["legacy"])
+    # where the hand search ends below full reach, AFL++ goes on from its
+    # line (bench/engines: it reaches further on some drivers, never
+    # faster), the same every time; a line saved since is replayed
+    import afl_search
+    if not res["found"]["replayed"] and afl_search.short(res):
+        why = afl_search.available()
+        if why:
+            say("device search: AFL++ would go on from here, but %s" % why)
+        else:
+            fuzzer = build(src, None, coverage=False, sides=("afl",))["afl"]
+            res = afl_search.go_on(searcher, fuzzer, src.name, res, out, say=say,
+                                   shown=exe["legacy"], seconds=budget)
     src.found = res["found"]
     env = {"SHIM_DEVICE": res["device"], "SHIM_MODPARAMS": res["modparams"]}
     # the ioctls a board needs first (world/user.h), on both sides alike

@@ -32,6 +32,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <linux/interrupt.h>
 #include <linux/sched.h>
@@ -47,7 +48,15 @@
 #define CTX_TASK 1
 #define CTX_IRQ 2
 
-enum policy { READBACK, SEEDED, ONES, ZERO, VALUE };
+enum policy { READBACK, SEEDED, ONES, ZERO, VALUE, DEFAULT };
+
+/* who reads (reader_of()): n counts per reader */
+#define READER_PROCESS 0
+#define READER_IRQ 1
+#define READER_KERNEL 2
+#define READERS 3
+#define READS_IN_TASK (1u << READER_PROCESS | 1u << READER_KERNEL)
+#define READS_ANY (READS_IN_TASK | 1u << READER_IRQ)
 
 /* what the n-th read gives: entry n, then the last again, or over */
 struct dev_entry {
@@ -64,7 +73,7 @@ struct dev_policy {
 struct dev_rule {
 	int space;
 	unsigned long lo, hi;
-	unsigned int ctx; /* CTX_TASK, CTX_IRQ or both */
+	unsigned int readers; /* a bit per reader_of() it answers */
 	struct dev_policy pol;
 };
 
@@ -88,13 +97,8 @@ struct dev_config {
 	int nfiles;
 	struct dev_rule rules[MAX_RULES];
 	int nrules;
+	char *input; /* input=FILE: its path, "-" stdin; NULL: none */
 };
-
-/* who reads (reader_of()): n counts per reader */
-#define READER_PROCESS 0
-#define READER_IRQ 1
-#define READER_KERNEL 2
-#define READERS 3
 
 /*
  * Per (space, address): reads per reader, writes, and the byte last
@@ -107,7 +111,8 @@ struct dev_slot {
 	u64 key;	    /* space << 48 | address, plus 1; 0: free */
 	u32 reads[READERS]; /* per reader_of() */
 	u32 writes;
-	u32 changes; /* writes of another value than the last */
+	u32 changes;	   /* writes of another value than the last */
+	u16 said[READERS]; /* its input's answers: input.said[said - 1] */
 	u8 val;
 	u8 written;
 };
@@ -172,6 +177,53 @@ static struct dev_pair pairs[MAX_PAIRS];
 static int npairs;
 
 /*
+ * input=FILE: the device steered by an engine such as AFL++ (whose
+ * CmpLog learns input-to-state, as Redqueen does), answering as Fuzzware
+ * and P2IM answer a firmware's reads: every read no rule names takes its
+ * answer from the input's next bytes (as many as the read is wide, the
+ * first the lowest), one stream in the order the reads come, until it
+ * runs out; then the default policy.  An address takes at most
+ * INPUT_READS answers per reader from it, so that a busy wait does not
+ * drain the input of what the reads after it would have had; past them,
+ * the default, as past the end.
+ *
+ * Read whole at the first read that wants it, not when configured: an
+ * AFL fork server starts after the device is configured, and each run
+ * it forks has its own input on stdin.
+ *
+ * The stream cannot be replayed on the other side of a conversion, whose
+ * tasks read in another order; an address's answers per reader can: the
+ * report lists them ("answers"), for a line of rules that gives both
+ * sides the same (demo/device_search.py's answers_line()).  And it has
+ * the stream of every read that could take the input's answer, as
+ * answered, from the input or not: an input that replays the run, a
+ * fuzzer's seed.
+ */
+#define INPUT_READS LATE
+#define INPUT_MAX (1 << 20)
+#define MAX_SAID 4096
+#define STREAM_MAX (64 << 10)
+
+struct dev_said {
+	int space, reader;
+	unsigned long addr;
+	u32 n;
+	u32 vals[INPUT_READS];
+};
+
+static struct {
+	int loaded; /* read (or found unreadable) since configured */
+	int ended;  /* a read found too few bytes left: no more answers */
+	unsigned char *buf;
+	size_t len, at;
+	struct dev_said said[MAX_SAID];
+	int nsaid;
+	unsigned long unsaid; /* answers not listed: too many addresses */
+	unsigned char stream[STREAM_MAX];
+	size_t nstream;
+} input;
+
+/*
  * Whether the device has something to say (sim_device_news()): what its
  * handlers met in the interrupts since the last question, and whether
  * the driver told it anything outside them.  A handler that read only
@@ -230,7 +282,8 @@ static int entry(const char **p, struct dev_entry *e)
 	} names[] = { { "readback", READBACK },
 		      { "seeded", SEEDED },
 		      { "ones", ONES },
-		      { "zero", ZERO } };
+		      { "zero", ZERO },
+		      { "default", DEFAULT } };
 	size_t n = strcspn(*p, ",* \t");
 	unsigned long v;
 	unsigned int i;
@@ -325,13 +378,19 @@ static int rule(const char *word, struct dev_config *c)
 		if (!number(&p, "@=", &r->hi) || r->hi < r->lo)
 			return -1;
 	}
-	r->ctx = CTX_TASK | CTX_IRQ;
+	r->readers = READS_ANY;
 	if (!strncmp(p, "@irq=", 5)) {
-		r->ctx = CTX_IRQ;
+		r->readers = 1u << READER_IRQ;
 		p += 4;
 	} else if (!strncmp(p, "@task=", 6)) {
-		r->ctx = CTX_TASK;
+		r->readers = READS_IN_TASK;
 		p += 5;
+	} else if (!strncmp(p, "@process=", 9)) {
+		r->readers = 1u << READER_PROCESS;
+		p += 8;
+	} else if (!strncmp(p, "@kernel=", 8)) {
+		r->readers = 1u << READER_KERNEL;
+		p += 7;
 	}
 	if (*p != '=' || policy(p + 1, &r->pol) ||
 	    (r->space == SPACE_IO && r->hi > 0xffff &&
@@ -376,9 +435,15 @@ static int defaults(const char *p, struct dev_config *c)
 	for (i = 0; i < 2; i++) {
 		if (!(ctx & (1u << i)))
 			continue;
+		int j;
+
 		free(c->dflt[i].vals);
 		if (policy(p, &c->dflt[i]))
 			return -1;
+		/* "default" in a list names this policy: not in itself */
+		for (j = 0; j < c->dflt[i].nvals; j++)
+			if (c->dflt[i].vals[j].kind == DEFAULT)
+				return -1;
 	}
 	return 0;
 }
@@ -393,6 +458,7 @@ static void config_free(struct dev_config *c)
 		free(c->rules[i].pol.vals);
 	free(c->dflt[0].vals);
 	free(c->dflt[1].vals);
+	free(c->input);
 	free(c);
 }
 
@@ -428,6 +494,18 @@ static int parse(const char *line, struct dev_config *c, char *err, size_t len)
 				return fail(err, len, word,
 					    "expected index=A:D, index port A "
 					    "and data port D, up to 8");
+		} else if (!strncmp(word, "input=", 6)) {
+			size_t n = strcspn(word + 6, " \t");
+
+			free(c->input);
+			c->input = strndup(word + 6, n);
+			if (!c->input)
+				return fail(err, len, word, "out of memory");
+			if (!n ||
+			    (strcmp(c->input, "-") && access(c->input, R_OK)))
+				return fail(err, len, word,
+					    "expected input=FILE, a file to "
+					    "read, or - (stdin)");
 		} else if (!strncmp(word, "pci=", 4)) {
 			/* the bus's (world/pci.c) */
 		} else if (!strncmp(word, "probe=", 6)) {
@@ -439,8 +517,9 @@ static int parse(const char *line, struct dev_config *c, char *err, size_t len)
 			return fail(
 				err, len, word,
 				"expected seed=N, default[@irq|@task]=POLICY, "
-				"probe=L,... or [mem:]A[-B][@irq|@task]="
-				"POLICY (world/device.h)");
+				"probe=L,..., input=FILE or [mem:]A[-B]"
+				"[@irq|@task|@process|@kernel]=POLICY "
+				"(world/device.h)");
 		}
 	}
 }
@@ -491,7 +570,7 @@ static struct dev_slot *slot(int space, unsigned long addr)
 }
 
 static const struct dev_policy *policy_of(int space, unsigned long addr,
-					  int ctx)
+					  int ctx, int reader)
 {
 	int i;
 
@@ -499,20 +578,26 @@ static const struct dev_policy *policy_of(int space, unsigned long addr,
 		const struct dev_rule *r = &cfg->rules[i];
 
 		if (r->space == space && r->lo <= addr && addr <= r->hi &&
-		    (r->ctx & ctx))
+		    (r->readers & (1u << reader)))
 			return &r->pol;
 	}
 	return &cfg->dflt[ctx - 1];
 }
 
 /*
- * Whether the n-th read gives what every later one will: a policy's last
- * entry, not a seeded value (each read its own), not a list gone round.
+ * Whether the n-th read in @ctx gives what every later one will: a
+ * policy's last entry, not a seeded value (each read its own), not a
+ * list gone round.  A list ending in "default" stands for the default
+ * (an input's answers made a line: answers_line()), its values said in
+ * the default's place: as steady as the default is at each read, so
+ * that the device interrupts as often under the line as under the input.
  */
-static int steady(const struct dev_policy *pol, u32 n)
+static int steady(const struct dev_policy *pol, u32 n, int ctx)
 {
 	const struct dev_entry *e = &pol->vals[pol->nvals - 1];
 
+	if (e->kind == DEFAULT)
+		return steady(&cfg->dflt[ctx - 1], n, ctx);
 	if (pol->cycle ? pol->nvals > 1 : n + 1 < (u32) pol->nvals)
 		return 0;
 	return e->kind != SEEDED;
@@ -524,6 +609,19 @@ static int value_index(const struct dev_policy *pol, u32 n)
 	if (n < (u32) pol->nvals)
 		return n;
 	return pol->cycle ? n % pol->nvals : pol->nvals - 1;
+}
+
+/* the entry the n-th read in @ctx gives: "default", the default's */
+static const struct dev_entry *entry_of(const struct dev_policy *pol, u32 n,
+					int ctx)
+{
+	const struct dev_entry *e = &pol->vals[value_index(pol, n)];
+
+	if (e->kind == DEFAULT) {
+		pol = &cfg->dflt[ctx - 1];
+		e = &pol->vals[value_index(pol, n)];
+	}
+	return e;
 }
 
 /*
@@ -581,14 +679,91 @@ static __thread struct {
 	int ctx;
 } steady_read;
 
+/* The whole input, once a configuration: a file, or stdin ("-"). */
+static void input_load(void)
+{
+	FILE *f = strcmp(cfg->input, "-") ? fopen(cfg->input, "rb") : stdin;
+	size_t n;
+
+	input.loaded = 1;
+	input.len = input.at = 0;
+	if (!input.buf)
+		input.buf = malloc(INPUT_MAX);
+	if (!f || !input.buf) {
+		fprintf(stderr, "SHIM_DEVICE: input=%s: cannot read it\n",
+			cfg->input);
+		input.ended = 1;
+		return;
+	}
+	while (input.len < INPUT_MAX &&
+	       (n = fread(input.buf + input.len, 1, INPUT_MAX - input.len, f)) >
+		       0)
+		input.len += n;
+	if (f != stdin)
+		fclose(f);
+}
+
+/*
+ * The input's answer to the n-th read of @s by @reader, @size bytes
+ * wide, in *@val: 1, or 0 once it has run out (for good: an address's
+ * answers from it are the first of its reads, which a line of rules
+ * can say).
+ */
+static int input_answer(struct dev_slot *s, int space, unsigned long addr,
+			int reader, u32 n, int size, u32 *val)
+{
+	struct dev_said *said;
+	int i;
+
+	if (!input.loaded)
+		input_load();
+	if (input.ended || input.len - input.at < (size_t) size) {
+		input.ended = 1;
+		return 0;
+	}
+	*val = 0;
+	for (i = size - 1; i >= 0; i--)
+		*val = *val << 8 | input.buf[input.at + i];
+	input.at += size;
+	if (!s->said[reader] && input.nsaid < MAX_SAID) {
+		s->said[reader] = ++input.nsaid;
+		input.said[input.nsaid - 1] = (struct dev_said){
+			.space = space, .reader = reader, .addr = addr
+		};
+	}
+	said = s->said[reader] ? &input.said[s->said[reader] - 1] : NULL;
+	if (said && said->n == n)
+		said->vals[said->n++] = *val & ones(size);
+	else
+		input.unsaid++;
+	return 1;
+}
+
+/* a read that could take the input's answer, as answered: the stream */
+static void input_stream(u32 val, int size)
+{
+	int i;
+
+	for (i = 0; i < size && input.nstream < STREAM_MAX; i++)
+		input.stream[input.nstream++] = val >> (8 * i);
+}
+
 static u32 answer(int space, unsigned long addr, int size)
 {
-	int ctx = in_irq() ? CTX_IRQ : CTX_TASK;
+	int ctx = in_irq() ? CTX_IRQ : CTX_TASK, reader = reader_of(ctx);
 	struct dev_slot *s = slot(space, addr);
-	const struct dev_policy *pol = policy_of(space, addr, ctx);
-	u32 n = s ? s->reads[reader_of(ctx)]++ : 0, val = 0;
-	const struct dev_entry *e = &pol->vals[value_index(pol, n)];
+	const struct dev_policy *pol = policy_of(space, addr, ctx, reader);
+	u32 n = s ? s->reads[reader]++ : 0, val = 0;
+	const struct dev_entry *e = entry_of(pol, n, ctx);
+	struct dev_entry given = { .kind = VALUE };
+	/* no rule names it: the input's, if it has one for it */
+	int steered = cfg->input && s && n < INPUT_READS &&
+		      pol == &cfg->dflt[ctx - 1];
 	int i;
+
+	if (steered &&
+	    input_answer(s, space, addr, reader, n, size, &given.val))
+		e = &given;
 
 	switch (e->kind) {
 	case READBACK:
@@ -610,15 +785,19 @@ static u32 answer(int space, unsigned long addr, int size)
 	case VALUE:
 		val = e->val;
 		break;
+	case DEFAULT:
+		break; /* entry_of() gave the default's */
 	}
 	val &= ones(size);
+	if (steered)
+		input_stream(val, size);
 	if (ctx == CTX_IRQ) {
 		news.irq_ran = 1;
-		if (!steady(pol, n))
+		if (!steady(pol, n, ctx))
 			news.unsteady = 1;
 	}
 	/* what device_read() may answer the next reads of it with */
-	if (s && n >= LATE && steady(pol, n)) {
+	if (s && n >= LATE && steady(pol, n, ctx)) {
 		steady_read.slot = s;
 		steady_read.ctx = ctx;
 	}
@@ -852,6 +1031,8 @@ int sim_device_configure(const char *line, char *err, size_t len)
 	memset(const_seen, 0, sizeof(const_seen));
 	probe_raised = 0;
 	npairs = 0;
+	input.loaded = input.ended = 0;
+	input.nsaid = input.nstream = input.unsaid = 0;
 	memset(&news, 0, sizeof(news));
 	generation++;
 	shim_mutex_unlock_unseen(&lock);
@@ -1051,6 +1232,41 @@ void sim_device_compare(u64 a, u64 b, int size, int konst)
 
 static const char *const space_name[] = { "io", "mem" };
 static const char *const ctx_name[] = { "", "task", "irq" };
+static const char *const reader_name[] = { "process", "irq", "kernel" };
+
+/*
+ * input=: "input": {"bytes": the input's, "used": those answered with,
+ * "ended": whether a read found it run out, "unlisted": answers the
+ * table of addresses had no room for}; "answers": [space, address,
+ * reader, [values]], an address's answers from the input per reader, in
+ * order (the first of its reads: as many as there are values); "stream":
+ * the reads that could take the input's answer, as answered, in hex: an
+ * input that replays the run.
+ */
+static void report_input(FILE *f)
+{
+	size_t i;
+	int j;
+	u32 k;
+
+	fprintf(f,
+		"\"input\":{\"bytes\":%zu,\"used\":%zu,\"ended\":%d,"
+		"\"unlisted\":%lu},\"answers\":[",
+		input.len, input.at, input.ended, input.unsaid);
+	for (j = 0; j < input.nsaid; j++) {
+		const struct dev_said *a = &input.said[j];
+
+		fprintf(f, "%s[\"%s\",%lu,\"%s\",[", j ? "," : "",
+			space_name[a->space], a->addr, reader_name[a->reader]);
+		for (k = 0; k < a->n; k++)
+			fprintf(f, "%s%u", k ? "," : "", a->vals[k]);
+		fprintf(f, "]]");
+	}
+	fprintf(f, "],\"stream\":\"");
+	for (i = 0; i < input.nstream; i++)
+		fprintf(f, "%02x", input.stream[i]);
+	fprintf(f, "\",");
+}
 
 /* [[line, @count(line)], ...] for the lines where it is not zero */
 static void per_line(FILE *f, unsigned long (*count)(unsigned int irq))
@@ -1146,6 +1362,8 @@ static int report(const char *path, int dying)
 			p->data, p->times, values, p->reads, read_values);
 	}
 	fprintf(f, "],\"untracked\":%lu,", full);
+	if (cfg->input)
+		report_input(f);
 	if (sim_blocks_report)
 		sim_blocks_report(f);
 	sim_pci_report(f);

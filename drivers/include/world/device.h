@@ -28,13 +28,26 @@
  *                   register whose number was last written to port A, an
  *                   address of its own (up to 8 files)
  *   pci=FN[,FN...]  functions on the PCI bus (world/pci.h)
- *   [mem:]A[-B][@irq|@task]=POLICY
- *   D#I[-J][@irq|@task]=POLICY
+ *   input=FILE      the answers of an input (FILE, or - for stdin), as
+ *                   an engine such as AFL++ steers a device: every read
+ *                   no rule names takes its answer from the input's next
+ *                   bytes (as many as the read is wide, the first the
+ *                   lowest), in the order the reads come; an address at
+ *                   most 32 times per reader (a busy wait does not drain
+ *                   the input); once the input has run out, and past
+ *                   those 32, the default policy.  Deterministic where
+ *                   the order of the reads is (a controlled schedule);
+ *                   the report's "answers" make it a line of rules that
+ *                   does not depend on that order (below)
+ *   [mem:]A[-B][@CONTEXT]=POLICY
+ *   D#I[-J][@CONTEXT]=POLICY
  *                   a rule: port A (ports A to B), or with mem: physical
  *                   memory, or registers I to J of the file behind data
  *                   port D; read in hard-interrupt context only (@irq),
- *                   outside it only (@task), or in both.  Where several
- *                   rules name an address, the last one wins.
+ *                   outside it only (@task: by a process or by the
+ *                   kernel's own work), by a process only (@process), by
+ *                   the kernel's own work only (@kernel), or by any.
+ *                   Where several rules name an address, the last wins.
  *
  *   POLICY          what a read of the address gives:
  *     readback      the last value written to it; never written, all ones
@@ -46,6 +59,12 @@
  *                   above); past the last, the last again, or with a
  *                   final * the list over again: "seeded,ones*" is a
  *                   status register that says something, then nothing
+ *     default       in a rule's list, what the default policy gives
+ *                   that read (the n-th read: the default's n-th
+ *                   answer).  A list ending in it stands for the
+ *                   default: "0x2a0@irq=0x04,0x01,default" is the answers
+ *                   an input gave, then the default's, and the device
+ *                   interrupts for it as it would for the default
  *
  * Numbers are C's (0x5a, 90).  n counts the reads of that address by
  * that reader, from 0 at program start: a hard-interrupt handler, the
@@ -69,7 +88,13 @@
  *
  * SHIM_DEVICE_REPORT=FILE writes, at exit, what the device saw, for the
  * search: one JSON object (keys "reads", "writes", "compares", "consts",
- * "pairs", "irq"; device.c says what each holds; register I of the file
+ * "pairs", "irq"; with input=, "input", "answers" and "stream": an
+ * address's answers from the input per reader, [space, address, reader,
+ * [values]], the reader "process", "kernel" or "irq", which a line of
+ * rules A@reader=V,V,...,default gives both sides of a comparison alike
+ * however their tasks interleave; and the stream of every read that
+ * could take an answer from the input, as answered, in hex: an input
+ * that replays the run.  device.c says what each holds; register I of the file
  * behind data port D is address 1 << 24 | I << 16 | D there; "pairs"
  * are the ports a driver used as an index port and its data port).  A driver built with gcc's
  * -fsanitize-coverage=trace-cmp (make SEARCH=1) tells the device what it
