@@ -1368,7 +1368,7 @@ def search(legacy_exe, name, out_file, budget=600, quick=False, jobs=2, force=Fa
                 "scenarios": {o.scenario: describe(o, drv) for o in outs},
                 "runs": nruns, "cut": cut,
                 "seconds": round(time.time() - t0, 1), "replayed": replayed},
-            "scenario": top.scenario,
+            "scenario": top.scenario, "sched": drv.sched,
             "line": replay_line(best, shown or drv.exe, name, top.scenario, drv.sched)}
         f = res["found"]
         say("device search: %s: %s; handler %s; %d of %d call sites; %d runs in %.0f s" % (

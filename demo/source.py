@@ -210,7 +210,7 @@ def convert(src, build, patches):
         dst = os.path.join(src.legacy, rel)
         os.makedirs(os.path.dirname(dst), exist_ok=True)
         shutil.copy(f, dst)
-    if getattr(src, "converted_tree", None) and src.tree:
+    if getattr(src, "converted_tree", None):
         lines = converted_from(src)
     else:
         lines = convert_files(src)
@@ -226,15 +226,28 @@ def convert(src, build, patches):
     return lines
 
 
+def convert_base(src):
+    """Where convert runs for @src, and what the paths it prints are
+    relative to: the kernel tree's top, else the checkout's, else the
+    driver's own directory."""
+    here = src.tree or TOP
+    if any(not f.startswith(here + os.sep) for f in src.files):
+        here = src.root
+    return here
+
+
 def converted_from(src):
-    """The driver's files as a conversion of its whole tree made them
-    (make demo TREE=: the tree converted once, each driver's demo taking
-    its files from there), and that conversion's lines about them."""
+    """The driver's files as a conversion made them before (make demo
+    TREE=: the tree converted once, each driver's demo taking its files
+    from there; scripts/mutate: once for all the mistakes made on one
+    driver), under convert_base()'s paths, and that conversion's lines
+    about them."""
     places = [(f, os.path.relpath(f, src.root)) for f in src.files]
     places += [(p, inc) for inc, p in sorted(src.tree_headers.items())]
     mine = set()
+    base = convert_base(src)
     for f, rel in places:
-        where = os.path.relpath(f, src.tree)
+        where = os.path.relpath(f, base)
         mine.add(where)
         done = os.path.join(src.converted_tree, where)
         dst = os.path.join(src.converted, rel)
@@ -258,9 +271,7 @@ def convert_files(src):
     shutil.rmtree(flat, ignore_errors=True)
     # from the kernel tree's top (or the checkout's), so that what convert
     # prints names drivers/char/x.c:N, never a path of this machine
-    here = src.tree or TOP
-    if any(not f.startswith(here + os.sep) for f in src.files):
-        here = src.root
+    here = convert_base(src)
     cmd = [os.path.join(TOP, "semantic-patches", "convert"), "-q", "-o", flat,
            "-I", os.path.join(TOP, "drivers", "tty-core", "legacy", "include"),
            "-I", os.path.join(TOP, "shim", "include-2.4")] + \
@@ -384,6 +395,10 @@ def find_device(src, exe, args):
     import afl_search
     if not res["found"]["replayed"] and afl_search.short(res):
         why = afl_search.available()
+        if not why and not res.get("sched"):
+            # free runs wait for their timers in real time and differ
+            # from run to run: AFL++ would spend the budget asleep
+            why = "the driver's runs are free, not under a systematic schedule"
         if why:
             say("device search: AFL++ would go on from here, but %s" % why)
         else:
