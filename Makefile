@@ -476,7 +476,7 @@ DEMO_ARGS	= $(if $(QUICK),--quick) $(foreach d,$(DRIVER),--driver $(d)) \
 		  $(foreach e,$(EXTRA),--extra $(abspath $(e))) \
 		  $(if $(EXPLORE),--explore $(EXPLORE)) $(if $(RACE),--race $(RACE)) \
 		  $(foreach p,$(PATCH),--patch $(abspath $(p))) \
-		  $(foreach s,$(SRC),--src $(abspath $(s)))
+		  $(foreach s,$(SRC),--src $(abspath $(s))) $(if $(filter 0,$(AFL)),--afl no)
 
 demo: deps $(LIBS)	## convert, run and compare both sides (DRIVER=, QUICK=1, EXTRA=dir, SRC=file.c, TREE=linux-2.4, EXPLORE=N, PATCH=file)
 	@$(if $(TREE),python3 $(TOP)/demo/tree.py $(abspath $(TREE)) $(if $(FULL),--full) \

@@ -383,6 +383,9 @@ def main():
                     "(against a slow host: the search is its runs)")
     ap.add_argument("--search-runs", type=int, default=None,
                     help="runs the device search of a --src driver makes at most")
+    ap.add_argument("--afl", choices=("auto", "no"), default="auto",
+                    help="AFL++ goes on where the device search of a --src driver ends "
+                    "below full reach (auto, when afl++ is installed), or never (AFL=0)")
     ap.add_argument("--converted-tree", help="a --src driver's files as a conversion of "
                     "its whole tree made them (make demo TREE=), with --convert-log")
     ap.add_argument("--convert-log", help="what that conversion printed")

@@ -395,6 +395,8 @@ def find_device(src, exe, args):
     import afl_search
     if not res["found"]["replayed"] and afl_search.short(res):
         why = afl_search.available()
+        if getattr(args, "afl", "auto") == "no":
+            why = "--afl no (AFL=0) was asked"
         if not why and not res.get("sched"):
             # free runs wait for their timers in real time and differ
             # from run to run: AFL++ would spend the budget asleep
