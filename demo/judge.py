@@ -100,6 +100,11 @@ def corruption(problem):
     return any(w in problem for w in CORRUPTION)
 
 
+# runs of one side, at one size, each giving its own value of a
+# non-numeric observable, that make it one the side never repeats
+UNREPEATED = 3
+
+
 class Evidence:
     """What one side of one scenario showed, at one size, over its runs:
     {feature: {value: first Witness}}, the range of each number, and
@@ -152,6 +157,15 @@ class Evidence:
                 rng[0] < rng[2] and rng[0] <= v <= rng[2]:
             return Witness("within what its runs produced (%s under %s to %s under %s)" % (
                 rng[0], rng[1].label, rng[2], rng[3].label), rng[1].replay)
+        seen = self.values.get(k, {})
+        if k.startswith("observable ") and not isinstance(v, (int, float)) and \
+                self.runs >= UNREPEATED and len(seen) == self.runs:
+            # a value (a list, a text) no two of this side's own runs
+            # agreed on, as an address or a stack's leftovers: no run
+            # can witness another's, so it is no behaviour to compare
+            w = next(iter(seen.values()))
+            return Witness("its own %d runs never gave one value twice (%d values)" % (
+                self.runs, len(seen)), w.replay)
         return None
 
 
