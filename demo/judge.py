@@ -71,7 +71,7 @@ def features(res, concurrent, exact=(), controlled=False):
         for k, v in (scn.get("observables") or {}).items():
             if k not in timed:
                 out["observable " + k] = v
-    if res.monitor:
+    if res.monitor and not cut_short(res):
         routines = (res.monitor.get("routines") or {})
         out["ran"] = sorted(routines)
         for name, r in routines.items():
@@ -87,6 +87,15 @@ def gave_up(res):
     ran out, not where the scenario ends: no observable to compare."""
     return bool(res.scenario) and \
         (res.scenario.get("invariants") or {}).get("no_process_hangs") is False
+
+
+def cut_short(res):
+    """Did the run end before its scenario did (a crash, a livelock cut at
+    its scheduling points, a process given up on)?  Which routines it had
+    run by then, and how often asked, is where it had got to: the run is
+    held to its failure, not to those."""
+    return res.scenario is None or not isinstance(res.rc, int) or res.rc < 0 or \
+        gave_up(res)
 
 
 # what says memory was corrupted: where it is found out is where the heap
