@@ -59,6 +59,7 @@ class Source:
         self.root = root        # the directory the files are named from
         self.tree = None        # the kernel tree they lie in, if any
         self.tree_headers = {}  # {"linux/x.h": path}: the tree's, with tasks
+        self.included = set()   # files another of them includes (a .c too)
         self.out = None
         self.legacy = self.converted = None
         self.exe = {}
@@ -69,7 +70,10 @@ class Source:
 
     @property
     def sources(self):
-        return [os.path.relpath(f, self.root) for f in self.files if f.endswith(".c")]
+        """The units the build compiles: a .c file another includes
+        (ip2main.c's "./ip2/i2lib.c") is compiled inside it, not alone."""
+        return [os.path.relpath(f, self.root) for f in self.files
+                if f.endswith(".c") and f not in self.included]
 
     def shown(self, path):
         """A file of the driver as the user named it."""
@@ -128,17 +132,19 @@ def collect(paths):
     if any(os.path.dirname(c) != root for c in cs):
         raise StepFailed("source", "the files of one driver lie in one directory (%s)" %
                          ", ".join(shown(c) for c in cs))
-    files, todo = list(cs), list(cs)
+    files, todo, included = list(cs), list(cs), set()
     while todo:
         f = todo.pop()
         with open(f, errors="replace") as fh:
             text = fh.read()
         for inc in QUOTED.findall(text):
             h = os.path.normpath(os.path.join(os.path.dirname(f), inc))
-            if h.startswith(root + os.sep) and os.path.isfile(h) and h not in files:
-                files.append(h)
-                todo.append(h)
-    return root, files
+            if h.startswith(root + os.sep) and os.path.isfile(h):
+                included.add(h)
+                if h not in files:
+                    files.append(h)
+                    todo.append(h)
+    return root, files, included
 
 
 def tree_headers(files, tree):
@@ -174,11 +180,12 @@ def identifier(name):
 
 def prepare(paths):
     """A Source for the paths of SRC=, or a failed step saying why."""
-    root, files = collect(paths)
+    root, files, included = collect(paths)
     first = paths[0]
     base = os.path.basename(os.path.normpath(first))
     name = identifier(base[:-2] if base.endswith(".c") else base)
     src = Source(name, files, root)
+    src.included = included
     version = kernel_version([f for f in files if f.endswith(".c")])
     if version != "2.4":
         raise StepFailed("source", "%s is written for %s: SRC= takes 2.4 code (the 2.4 "
