@@ -23,7 +23,8 @@ static unsigned long resource_requests;
 
 /* what the last request made to fail was, for shim_resource_failed() */
 static struct shim_mutex failed_lock = SHIM_MUTEX_INIT;
-static char failed[160];
+/* room for what[] and fn[] below, and " from ()" */
+static char failed[128 + 96 + 16];
 
 /* 1 if this counted call is the one chosen to fail */
 static int countdown_hits(unsigned long *countdown)
