@@ -68,8 +68,13 @@ EXECS = 20000  # a search's executions at most
 # CPU the hand search took, counted in runs: the same every time
 AFL_PER_RUN = 5
 SECONDS = 600  # and its seconds, against a slow host only
+AFL_MIN_SECONDS = 60  # where it goes on: the hand search's seconds, this at least
 RUN_MS = 20000  # a run's time limit: runs end at their scheduling points first
 MEASURE = 16  # queue entries run in one process start
+# after IDLE_AFTER seconds, an afl-fuzz (and its runs) that used less
+# than IDLE_SHARE of a CPU is waiting, not searching
+IDLE_AFTER = 30
+IDLE_SHARE = 0.2
 
 
 def available():
@@ -117,6 +122,7 @@ class Fuzz:
         self.cpu = 0.0  # afl-fuzz's and its runs' CPU seconds
         self.stats = {}
         self.cut = False
+        self.asleep = False  # cut for runs that waited, not computed
 
     def seed(self):
         """The input that replays the base line's run, padded; and the
@@ -167,7 +173,14 @@ class Fuzz:
                 used = max(used, cpu_of_tree(p.pid))
             except OSError:
                 pass
-            if cpu_budget and used >= cpu_budget:
+            waited = time.time() - t0
+            # runs that wait instead of computing (a driver's timers in
+            # real time, a forked run missing a thread) make a search
+            # that learns nothing however long it goes: stop it
+            asleep = waited >= IDLE_AFTER and used < IDLE_SHARE * waited
+            if asleep:
+                self.asleep = True
+            if (cpu_budget and used >= cpu_budget) or asleep:
                 self.cut = True
                 p.send_signal(signal.SIGINT)
                 try:
@@ -280,7 +293,8 @@ def fuzz(search_exe, afl_exe, name, scenario=None, base=None, execs=EXECS,
                             for fn, n in sites),
             "sites_total": drv.nsites(), "lines": len(lines),
             "scenarios": {x.scenario: device_search.describe(x, drv) for x in outs_all},
-            "runs": drv.nruns, "cut": f.cut, "seconds": round(time.time() - t0, 1),
+            "runs": drv.nruns, "cut": f.cut, "asleep": f.asleep,
+            "seconds": round(time.time() - t0, 1),
             "replayed": False}
         res = {"device": line.device(), "modparams": line.modparams(), "found": found,
                "scenario": top.scenario,
@@ -322,8 +336,12 @@ def go_on(search_exe, afl_exe, name, res, out_file, say=print, shown=None,
     AFL's input) for @execs executions (AFL_PER_RUN for each run the
     hand search made); the better line is saved in @out_file and
     returned as device_search.search() returns one.  @seconds bound it
-    only against a host too slow for its executions, said if they cut it."""
+    against a host too slow for its executions, said if they cut it; and
+    so does the time the hand search took (AFL_MIN_SECONDS at least): a
+    driver whose runs cost AFL++ more than the hand search (flipper.c's
+    under fork: 50 ms each) gets the same time, not five times the runs."""
     execs = execs or AFL_PER_RUN * res["found"]["runs"]
+    seconds = min(seconds, max(AFL_MIN_SECONDS, res["found"].get("seconds") or 0))
     drv = device_search.Driver(search_exe, name)
     try:
         found = Config.parse(res["device"], res["modparams"])
@@ -331,7 +349,10 @@ def go_on(search_exe, afl_exe, name, res, out_file, say=print, shown=None,
             "line, %d executions" % (name, execs))
         other = fuzz(search_exe, afl_exe, name, res.get("scenario"), found, execs=execs,
                      seconds=seconds, say=say, drv=drv, cpu_budget=cpu_budget)
-        if other["found"]["cut"]:
+        if other["found"].get("asleep"):
+            say("device search: AFL++ stopped: its runs waited rather than ran (under "
+                "%d%% of a CPU after %d s)" % (IDLE_SHARE * 100, IDLE_AFTER))
+        elif other["found"]["cut"]:
             say("device search: AFL++ was cut short by the time allowed "
                 "(another machine may search further)")
         if reach(other["found"]) <= reach(res["found"]):
