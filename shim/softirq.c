@@ -72,6 +72,13 @@ void shim_kick_ksoftirqd(void)
 	/* counted in before it can run, so never seen idle with work */
 	if (t)
 		shim_sleep_end(t);
+	/*
+	 * And kicked again: a ksoftirqd that read the first kick at the top
+	 * of its loop, then counted itself out before our count-in, would
+	 * wait on the value it read, counted in, and every quiesce after it
+	 * would wait for it for ever.
+	 */
+	__atomic_add_fetch(&ksoftirqd_kick, 1, __ATOMIC_SEQ_CST);
 	shim_host_wake(&ksoftirqd_kick, 1);
 }
 
