@@ -217,9 +217,8 @@ def convert(src, build, patches):
         dst = os.path.join(src.legacy, rel)
         os.makedirs(os.path.dirname(dst), exist_ok=True)
         shutil.copy(f, dst)
-    if getattr(src, "converted_tree", None):
-        lines = converted_from(src)
-    else:
+    lines = converted_from(src) if getattr(src, "converted_tree", None) else None
+    if lines is None:
         lines = convert_files(src)
     src.context = [x for x in lines if ": context: " in x]
     for p in patches:
@@ -248,11 +247,19 @@ def converted_from(src):
     TREE=: the tree converted once, each driver's demo taking its files
     from there; scripts/mutate: once for all the mistakes made on one
     driver), under convert_base()'s paths, and that conversion's lines
-    about them."""
+    about them; None if a .c file of the driver is not there."""
     places = [(f, os.path.relpath(f, src.root)) for f in src.files]
     places += [(p, inc) for inc, p in sorted(src.tree_headers.items())]
     mine = set()
     base = convert_base(src)
+    if not all(os.path.exists(os.path.join(src.converted_tree, os.path.relpath(f, base)))
+               for f in src.files if f.endswith(".c")):
+        # not where the conversion put it (a tree too small to be told
+        # for one): the driver's files through convert, by themselves
+        units = sorted(shown(f) for f in src.files if f.endswith(".c"))
+        say("converted with the tree (%s): %s not there, converted by itself" % (
+            shown(src.converted_tree), ", ".join(units)))
+        return None
     for f, rel in places:
         where = os.path.relpath(f, base)
         mine.add(where)
