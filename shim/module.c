@@ -88,18 +88,33 @@ static int parse_type(const struct shim_modparam *p, struct ptype *t)
 	return t->max ? 0 : -EINVAL;
 }
 
+/*
+ * A string parameter's text lives as long as the module, as insmod's copy
+ * in the module's memory did: each is kept on this chain, so that one
+ * set again is not taken for a leak.
+ */
+struct param_text {
+	struct param_text *next;
+	char s[];
+};
+static struct param_text *param_texts;
+
 static int set_one(const struct ptype *t, char *slot, const char *v, size_t len)
 {
 	char buf[64], *end;
 	unsigned long n;
 
 	if (t->kind == 's') {
-		char *copy = shim_host_alloc(len + 1, 1);
+		struct param_text *p = shim_host_alloc(sizeof(*p) + len + 1, 1);
+		char *copy;
 
-		if (!copy)
+		if (!p)
 			return -ENOMEM;
+		copy = p->s;
 		memcpy(copy, v, len);
 		copy[len] = 0;
+		p->next = param_texts;
+		param_texts = p;
 		memcpy(slot, &copy, sizeof(copy));
 		return 0;
 	}
