@@ -210,7 +210,11 @@ CHECKS		= $(TEST_BINS) $(STRESS_BINS) $(TOP)/tests/fastpath/run \
 check: deps	## run every test; ends with "N passed, N failed"
 	@$(MAKE) --no-print-directory run-checks
 
-run-checks: $(LIBS) $(TEST_BINS) $(STRESS_BINS) $(DRIVER_BINS) $(MODULES) $(EXPLORE_BINS) $(SEARCH_BOARD)
+# what the checks run needs built (make sanitize runs the suites alone)
+RUN_DEPS	= $(LIBS) $(TEST_BINS) $(STRESS_BINS) $(DRIVER_BINS) $(MODULES) \
+		  $(EXPLORE_BINS) $(SEARCH_BOARD)
+
+run-checks: $(RUN_DEPS)
 	@TOP=$(TOP) STRESS_SECONDS=$${STRESS_SECONDS:-10} $(TOP)/scripts/run-checks $(CHECKS)
 
 # a kthread leaves by pthread_exit() from deep in its frames, whose
@@ -222,9 +226,10 @@ TSAN		:= -fsanitize=thread
 
 sanitize: deps	## the suites and stress programs under ASan+UBSan, the stress programs under TSan
 	@$(MAKE) --no-print-directory BUILD=$(BUILD)/asan SAN="$(ASAN)" \
-		CHECKS='$$(TEST_BINS) $$(STRESS_BINS)' run-checks
+		CHECKS='$$(TEST_BINS) $$(STRESS_BINS)' \
+		RUN_DEPS='$$(LIBS) $$(TEST_BINS) $$(STRESS_BINS)' run-checks
 	@$(MAKE) --no-print-directory BUILD=$(BUILD)/tsan SAN="$(TSAN)" \
-		CHECKS='$$(STRESS_BINS)' run-checks
+		CHECKS='$$(STRESS_BINS)' RUN_DEPS='$$(LIBS) $$(STRESS_BINS)' run-checks
 
 # --- drivers: scenario binaries --------------------------------------------
 #
