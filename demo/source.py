@@ -242,14 +242,20 @@ def convert_base(src):
     return here
 
 
+def places(src):
+    """Each file of @src with where the build finds it under the driver's
+    directory: its own files as they sit there, the tree's headers it uses
+    under linux/ or asm/."""
+    return [(f, os.path.relpath(f, src.root)) for f in src.files] + \
+        [(p, inc) for inc, p in sorted(src.tree_headers.items())]
+
+
 def converted_from(src):
     """The driver's files as a conversion made them before (make demo
     TREE=: the tree converted once, each driver's demo taking its files
     from there; scripts/mutate: once for all the mistakes made on one
     driver), under convert_base()'s paths, and that conversion's lines
     about them; None if a .c file of the driver is not there."""
-    places = [(f, os.path.relpath(f, src.root)) for f in src.files]
-    places += [(p, inc) for inc, p in sorted(src.tree_headers.items())]
     mine = set()
     base = convert_base(src)
     if not all(os.path.exists(os.path.join(src.converted_tree, os.path.relpath(f, base)))
@@ -260,7 +266,7 @@ def converted_from(src):
         say("converted with the tree (%s): %s not there, converted by itself" % (
             shown(src.converted_tree), ", ".join(units)))
         return None
-    for f, rel in places:
+    for f, rel in places(src):
         where = os.path.relpath(f, base)
         mine.add(where)
         done = os.path.join(src.converted_tree, where)
@@ -303,9 +309,7 @@ def convert_files(src):
     # where the build looks, the tree's headers under linux/ or asm/ in
     # the driver's directory (first on its include path); what convert
     # did not write, as it was
-    places = [(f, os.path.relpath(f, src.root)) for f in src.files]
-    places += [(p, inc) for inc, p in sorted(src.tree_headers.items())]
-    for f, rel in places:
+    for f, rel in places(src):
         dst = os.path.join(src.converted, rel)
         os.makedirs(os.path.dirname(dst), exist_ok=True)
         done = os.path.join(flat, os.path.basename(f))
