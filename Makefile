@@ -195,6 +195,28 @@ $(BUILD)/tests/kernel24: $(wildcard $(TOP)/tests/kernel24/*.c) $(TOP)/tests/chil
 		-Wl,--whole-archive $(LIB_TASKQUEUE) -Wl,--no-whole-archive \
 		$(LIBSHIM) $(CRITERION) $(HOSTLIBS)
 
+# tests/net24: the network core (drivers/net-core) with 2.4 code of the
+# tests' own (kernel/*.c, a network driver over no hardware) beside
+# Criterion tests (*.c), on the task queue as the legacy side has it
+N24T_KERNEL	:= $(wildcard $(TOP)/tests/net24/kernel/*.c)
+N24T_OBJS	:= $(patsubst %.c,$(BUILD)/tests/.net24/%.o,$(notdir $(N24T_KERNEL)))
+
+$(BUILD)/tests/.net24/%.o: $(TOP)/tests/net24/kernel/%.c $(K24T_HDRS) $(NET_CORE_HDRS) \
+		$(wildcard $(TOP)/tests/net24/*.h) $(SHIM_HDRS)
+	@mkdir -p $(@D)
+	$(call quiet,CC,$@)
+	$(Q)$(CC) $(CFLAGS) $(call k24_flags,legacy) $(net_core_flags) -I$(TOP)/tests/net24 -c -o $@ $<
+
+$(BUILD)/tests/net24: $(wildcard $(TOP)/tests/net24/*.c $(TOP)/tests/net24/*.h) $(TOP)/tests/child.c \
+		$(N24T_OBJS) $(call net_core_lib,legacy) $(LIBS)
+	@mkdir -p $(@D)
+	$(call quiet,CC,$@)
+	$(Q)$(CC) $(CFLAGS) $(KCFLAGS) -I$(TOP)/tests -I$(TOP)/tests/net24 \
+		-I$(TOP)/drivers/net-core/include -o $@ \
+		$(wildcard $(TOP)/tests/net24/*.c) $(TOP)/tests/child.c $(N24T_OBJS) \
+		$(call net_core_lib,legacy) -Wl,--whole-archive $(LIB_TASKQUEUE) -Wl,--no-whole-archive \
+		$(LIBSHIM) $(CRITERION) $(HOSTLIBS)
+
 # stress programs: plain programs (ThreadSanitizer runs them), one per stack
 STRESS_BINS	:= $(BUILD)/tests/stress/stress-workqueue $(BUILD)/tests/stress/stress-taskqueue
 STRESS_DEPS	:= $(TOP)/tests/stress/stress.h $(LIBS)
