@@ -111,6 +111,15 @@ static inline void __swab64s(__u64 *x)
 #define le32_to_cpup(x) (*(const __u32 *) (x))
 #define cpu_to_le16p(x) (*(const __u16 *) (x))
 #define cpu_to_le32p(x) (*(const __u32 *) (x))
+/* in place */
+#define cpu_to_le16s(x) ((void) (x))
+#define le16_to_cpus(x) ((void) (x))
+#define cpu_to_le32s(x) ((void) (x))
+#define le32_to_cpus(x) ((void) (x))
+#define cpu_to_be16s(x) __swab16s((x))
+#define be16_to_cpus(x) __swab16s((x))
+#define cpu_to_be32s(x) __swab32s((x))
+#define be32_to_cpus(x) __swab32s((x))
 
 /*
  * Network order, which linux/byteorder/generic.h gave every driver; a
