@@ -63,7 +63,7 @@ help:		## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | \
 		sed -E 's/^([a-z-]+):.*## (.*)/  make \1\t\2/' | expand -t 24
 
-all: $(LIBS)	## build the shim and both stacks (build/lib*.a)
+all: $(LIBS)	## build the shim, both stacks (build/lib*.a) and the 2.4 network core
 
 lint:		## shellcheck, flake8 and the kernel-style clang-format check (scripts/lint)
 	@$(TOP)/scripts/deps shellcheck flake8 clang-format
@@ -104,6 +104,35 @@ $(LIB_TASKQUEUE): $(BUILD)/workqueue/context.o
 	@rm -f $@
 	$(call quiet,AR,$@)
 	$(Q)ar rcs $@ $^
+
+# drivers/net-core: sk_buff, the net device and the network's softirqs,
+# kernel core written here for 2.4's network and ISDN drivers, on the
+# 2.4 headers.  It queues no task and no work, so the one source serves
+# both sides; each side's copy is compiled against that side's headers
+# (2.4's sched.h brings in its tty.h), as 2.4's Makefile compiled it,
+# without strict aliasing (an sk_buff_head is taken for an sk_buff)
+NET_CORE_SRCS	:= $(wildcard $(TOP)/drivers/net-core/*.c)
+NET_CORE_HDRS	:= $(shell find $(TOP)/drivers/net-core -name '*.h')
+net_core_lib	= $(BUILD)/net-core/$(1)/libnetcore.a
+NET_CORE_LIBS	:= $(call net_core_lib,legacy) $(call net_core_lib,converted)
+net_core_flags	= -fno-strict-aliasing -I$(TOP)/drivers/net-core/include
+
+# $(call net_core_rules,SIDE)
+define net_core_rules
+$(BUILD)/net-core/$(1)/%.o: $(TOP)/drivers/net-core/%.c $(NET_CORE_HDRS) \
+		$$(shell find $(TOP)/shim/include-2.4 $(TOP)/drivers/tty-core/$(1)/include -name '*.h') \
+		$(SHIM_HDRS)
+	@mkdir -p $$(@D)
+	$$(call quiet,CC,$$@)
+	$$(Q)$$(CC) $$(CFLAGS) $$(call k24_flags,$(1)) $$(net_core_flags) -c -o $$@ $$<
+
+$(call net_core_lib,$(1)): $(patsubst $(TOP)/drivers/net-core/%.c,$(BUILD)/net-core/$(1)/%.o,$(NET_CORE_SRCS))
+	@rm -f $$@
+	$$(call quiet,AR,$$@)
+	$$(Q)ar rcs $$@ $$^
+endef
+$(foreach side,legacy converted,$(eval $(call net_core_rules,$(side))))
+all: $(NET_CORE_LIBS)
 
 # --- tests: one Criterion binary per directory of tests/ -----------------
 TEST_DIRS	:= $(patsubst $(TOP)/tests/%/,%,$(dir $(wildcard $(TOP)/tests/*/*.c)))
@@ -164,6 +193,28 @@ $(BUILD)/tests/kernel24: $(wildcard $(TOP)/tests/kernel24/*.c) $(TOP)/tests/chil
 		$(wildcard $(TOP)/tests/kernel24/*.c) $(TOP)/tests/child.c $(K24T_OBJS) \
 		$(TOP)/drivers/world/pci.c $(TOP)/drivers/world/irq.c \
 		-Wl,--whole-archive $(LIB_TASKQUEUE) -Wl,--no-whole-archive \
+		$(LIBSHIM) $(CRITERION) $(HOSTLIBS)
+
+# tests/net24: the network core (drivers/net-core) with 2.4 code of the
+# tests' own (kernel/*.c, a network driver over no hardware) beside
+# Criterion tests (*.c), on the task queue as the legacy side has it
+N24T_KERNEL	:= $(wildcard $(TOP)/tests/net24/kernel/*.c)
+N24T_OBJS	:= $(patsubst %.c,$(BUILD)/tests/.net24/%.o,$(notdir $(N24T_KERNEL)))
+
+$(BUILD)/tests/.net24/%.o: $(TOP)/tests/net24/kernel/%.c $(K24T_HDRS) $(NET_CORE_HDRS) \
+		$(wildcard $(TOP)/tests/net24/*.h) $(SHIM_HDRS)
+	@mkdir -p $(@D)
+	$(call quiet,CC,$@)
+	$(Q)$(CC) $(CFLAGS) $(call k24_flags,legacy) $(net_core_flags) -I$(TOP)/tests/net24 -c -o $@ $<
+
+$(BUILD)/tests/net24: $(wildcard $(TOP)/tests/net24/*.c $(TOP)/tests/net24/*.h) $(TOP)/tests/child.c \
+		$(N24T_OBJS) $(call net_core_lib,legacy) $(LIBS)
+	@mkdir -p $(@D)
+	$(call quiet,CC,$@)
+	$(Q)$(CC) $(CFLAGS) $(KCFLAGS) -I$(TOP)/tests -I$(TOP)/tests/net24 \
+		-I$(TOP)/drivers/net-core/include -o $@ \
+		$(wildcard $(TOP)/tests/net24/*.c) $(TOP)/tests/child.c $(N24T_OBJS) \
+		$(call net_core_lib,legacy) -Wl,--whole-archive $(LIB_TASKQUEUE) -Wl,--no-whole-archive \
 		$(LIBSHIM) $(CRITERION) $(HOSTLIBS)
 
 # stress programs: plain programs (ThreadSanitizer runs them), one per stack

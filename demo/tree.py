@@ -44,7 +44,7 @@ TTY_CORE = re.compile(r"^int\s+tty_register_driver\s*\(", re.M)
 # serial converter registers a tty driver through the USB core)
 FIRST = [
     (re.compile(r"^drivers/isdn/"), None,
-     "ISDN (isdn4linux): the sandbox has no ISDN core or net device yet"),
+     "ISDN (isdn4linux): the sandbox has no ISDN exerciser yet"),
     (re.compile(r"^drivers/usb/"), re.compile(r"\busb_register\s*\("),
      "a USB driver: the sandbox has no USB core"),
     (None, TTY_CORE, "the tty layer itself: the sandbox's own (drivers/tty-core/) stands "
@@ -54,10 +54,10 @@ FIRST = [
 # the sandbox does not take it (yet)
 OTHERS = [
     (re.compile(r"^drivers/isdn/"), None,
-     "ISDN (isdn4linux): the sandbox has no ISDN core or net device yet"),
+     "ISDN (isdn4linux): the sandbox has no ISDN exerciser yet"),
     (None, re.compile(r"\b(register_netdev|init_etherdev|alloc_etherdev|netif_rx|"
                       r"dev_alloc_skb|register_netdevice)\s*\("),
-     "a network driver: the sandbox has no sk_buff or net device yet"),
+     "a network driver: the sandbox has its net core but no net exerciser yet"),
     (None, re.compile(r"\btty_register_ldisc\s*\("),
      "a line discipline: the exerciser plays tty drivers"),
     (None, re.compile(r"\b(register_blkdev|blk_init_queue|blk_queue_make_request)\s*\("),

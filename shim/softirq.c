@@ -1,9 +1,14 @@
 /*
- * softirq.c - bottom halves and the ksoftirqd thread.
+ * softirq.c - bottom halves, softirqs and the ksoftirqd thread.
  *
  * mark_bh() marks a bottom half and kicks ksoftirqd, which runs marked
  * bottom halves in softirq context (sleeping there is a bug the shim
  * reports) and, in real time, the timers that fall due, when they do.
+ * A softirq (open_softirq(), raise_softirq(): the network's NET_TX and
+ * NET_RX) is one more bit of the same word, above the bottom halves, so
+ * that it is marked, deferred to an interrupt's exit and waited for by
+ * shim_quiesce() as they are; it runs after them, as 2.4 ran the
+ * bottom halves from HI_SOFTIRQ before NET_TX_SOFTIRQ and the rest.
  */
 #include "shim.h"
 #include <linux/interrupt.h>
@@ -12,9 +17,14 @@
 #include <trace/events/workqueue.h>
 
 #define NR_BH 32
+#define NR_SOFTIRQ 32 /* bits NR_BH and up of bh_active */
 
 static void (*bh_base[NR_BH])(void);
-static unsigned long bh_active;
+static struct softirq_action softirq_vec[NR_SOFTIRQ];
+static unsigned long bh_active; /* bottom halves, then softirqs */
+
+_Static_assert(NR_BH + NR_SOFTIRQ <= 8 * sizeof(unsigned long),
+	       "a bottom half or softirq is one bit of bh_active");
 static unsigned int ksoftirqd_kick; /* wait word */
 static struct task_struct *ksoftirqd_task;
 
@@ -36,14 +46,39 @@ void remove_bh(int nr)
 static __thread unsigned long deferred_bh;
 static __thread int deferred_kick;
 
-void mark_bh(int nr)
+static void mark_bit(int bit)
 {
 	if (shim_deferring()) {
-		deferred_bh |= 1UL << nr;
+		deferred_bh |= 1UL << bit;
 		return;
 	}
-	set_bit(nr, &bh_active);
+	set_bit(bit, &bh_active);
 	shim_kick_ksoftirqd();
+}
+
+void mark_bh(int nr)
+{
+	mark_bit(nr);
+}
+
+void open_softirq(int nr, void (*action)(struct softirq_action *), void *data)
+{
+	BUG_ON(nr < 0 || nr >= NR_SOFTIRQ);
+	softirq_vec[nr].data = data;
+	__atomic_store_n(&softirq_vec[nr].action, action, __ATOMIC_RELEASE);
+}
+
+/* one ksoftirqd stands for every CPU: @cpu's softirq is everyone's */
+void cpu_raise_softirq(unsigned int cpu, unsigned int nr)
+{
+	(void) cpu;
+	BUG_ON(nr >= NR_SOFTIRQ);
+	mark_bit(NR_BH + nr);
+}
+
+void raise_softirq(unsigned int nr)
+{
+	cpu_raise_softirq(0, nr);
 }
 
 void shim_softirq_undefer(void)
@@ -82,6 +117,38 @@ void shim_kick_ksoftirqd(void)
 	shim_host_wake(&ksoftirqd_kick, 1);
 }
 
+/* bit @nr of bh_active: bottom half @nr, or softirq @nr - NR_BH */
+static void run_one(int nr)
+{
+	struct softirq_action *h = NULL;
+	void (*action)(struct softirq_action *) = NULL;
+
+	if (nr >= NR_BH) {
+		h = &softirq_vec[nr - NR_BH];
+		action = __atomic_load_n(&h->action, __ATOMIC_ACQUIRE);
+		if (!action)
+			return;
+	} else if (!bh_base[nr]) {
+		return;
+	}
+	/* not while 2.4's cli() lock is held (bh_action()) */
+	shim_bh_enter();
+	shim_preempt_add(SOFTIRQ_OFFSET);
+	shim_defer_begin();
+	if (h) {
+		trace_softirq_entry(action);
+		action(h);
+		trace_softirq_exit(action);
+	} else {
+		trace_softirq_entry(bh_base[nr]);
+		bh_base[nr]();
+		trace_softirq_exit(bh_base[nr]);
+	}
+	shim_preempt_sub(SOFTIRQ_OFFSET);
+	shim_defer_end();
+	shim_bh_exit();
+}
+
 static void run_bottom_halves(void)
 {
 	unsigned long active;
@@ -89,20 +156,9 @@ static void run_bottom_halves(void)
 
 	shim_mutex_lock(&shim_softirq_mutex);
 	while ((active = xchg(&bh_active, 0UL)) != 0) {
-		for (nr = 0; nr < NR_BH; nr++) {
-			if (!(active & (1UL << nr)) || !bh_base[nr])
-				continue;
-			/* not while 2.4's cli() lock is held (bh_action()) */
-			shim_bh_enter();
-			shim_preempt_add(SOFTIRQ_OFFSET);
-			shim_defer_begin();
-			trace_softirq_entry(bh_base[nr]);
-			bh_base[nr]();
-			trace_softirq_exit(bh_base[nr]);
-			shim_preempt_sub(SOFTIRQ_OFFSET);
-			shim_defer_end();
-			shim_bh_exit();
-		}
+		for (nr = 0; nr < NR_BH + NR_SOFTIRQ; nr++)
+			if (active & (1UL << nr))
+				run_one(nr);
 	}
 	shim_mutex_unlock(&shim_softirq_mutex);
 }

@@ -111,5 +111,33 @@ static inline void __swab64s(__u64 *x)
 #define le32_to_cpup(x) (*(const __u32 *) (x))
 #define cpu_to_le16p(x) (*(const __u16 *) (x))
 #define cpu_to_le32p(x) (*(const __u32 *) (x))
+/* in place */
+#define cpu_to_le16s(x) ((void) (x))
+#define le16_to_cpus(x) ((void) (x))
+#define cpu_to_le32s(x) ((void) (x))
+#define le32_to_cpus(x) ((void) (x))
+#define cpu_to_be16s(x) __swab16s((x))
+#define be16_to_cpus(x) __swab16s((x))
+#define cpu_to_be32s(x) __swab32s((x))
+#define be32_to_cpus(x) __swab32s((x))
+
+/*
+ * Network order, which linux/byteorder/generic.h gave every driver; a
+ * constant stays one, for a case label (switch (ntohs(skb->protocol))).
+ */
+#define ___htonl(x) \
+	(__builtin_constant_p(x) ? ___constant_swab32(x) : __swab32(x))
+#define ___htons(x) \
+	(__builtin_constant_p(x) ? ___constant_swab16(x) : __swab16(x))
+#define ___ntohl(x) ___htonl(x)
+#define ___ntohs(x) ___htons(x)
+#define __constant_htonl(x) ___constant_swab32((x))
+#define __constant_ntohl(x) ___constant_swab32((x))
+#define __constant_htons(x) ___constant_swab16((x))
+#define __constant_ntohs(x) ___constant_swab16((x))
+#define htonl(x) ___htonl(x)
+#define ntohl(x) ___ntohl(x)
+#define htons(x) ___htons(x)
+#define ntohs(x) ___ntohs(x)
 
 #endif /* _ASM24_BYTEORDER_H */

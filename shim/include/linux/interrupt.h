@@ -48,4 +48,21 @@ extern void init_bh(int nr, void (*routine)(void));
 extern void remove_bh(int nr);
 extern void mark_bh(int nr);
 
+/*
+ * Softirqs: run on ksoftirqd after the marked bottom halves, in softirq
+ * context; raised in an interrupt, they run once it has ended.
+ */
+enum { HI_SOFTIRQ = 0, NET_TX_SOFTIRQ, NET_RX_SOFTIRQ, TASKLET_SOFTIRQ };
+
+struct softirq_action {
+	void (*action)(struct softirq_action *);
+	void *data;
+};
+
+extern void open_softirq(int nr, void (*action)(struct softirq_action *),
+			 void *data);
+extern void cpu_raise_softirq(unsigned int cpu, unsigned int nr);
+extern void raise_softirq(unsigned int nr);
+#define __cpu_raise_softirq(cpu, nr) cpu_raise_softirq((cpu), (nr))
+
 #endif /* _LINUX_INTERRUPT_H */
