@@ -402,8 +402,9 @@ def _one_queue(out, q, files, mode, texts):
             freed.add(num)
             a, b = g.line_span(ib.i, ib.end)
             if own:
+                check = _create_checked(g, ib, wq, out)
                 out.edit(g.key, g.toks[ib.i].start, g.toks[ib.end].end,
-                         '%s = create_workqueue("%s");' % (wq, target))
+                         '%s = create_workqueue("%s");%s' % (wq, target, check))
             else:
                 out.edit(g.key, a, b, _empty(g, ib, a, b))
         elif kind in ("atomic", "task"):
@@ -858,6 +859,28 @@ def _runner_tasks(files, q):
                         r["edits"].append((g, x, y, ""))
         out.append(r)
     return out
+
+
+def _create_checked(fi, ib, wq, out):
+    """What follows the create_workqueue() that took the place of the
+    init_bh() call @ib: where init_bh() was its function's first
+    statement and the function returns int (a module's init), a test
+    returning -ENOMEM, since nothing is taken yet to give back; elsewhere
+    nothing, and a note that the failure is not tested (what init took
+    before it would have to be given back, by hand)."""
+    if ib.fn is not None:
+        name, head, lb, rb = ib.fn
+        words = [t.val for t in fi.toks[head:lb]]
+        line = fi.text.rfind("\n", 0, fi.toks[ib.i].start) + 1
+        indent = fi.text[line:fi.toks[ib.i].start]
+        if name in words and "int" in words[:words.index(name)] and \
+                "*" not in words[:words.index(name)] and not indent.strip() and \
+                _after_declarations(fi, lb, rb) == line:
+            return "\n%sif (!%s)\n%s\treturn -ENOMEM;" % (indent, wq, indent)
+    out.notes.setdefault(fi.key, []).append((fi.toks[ib.i].start, (
+        "--own-queue: create_workqueue() may fail, and %s is not tested for it here: "
+        "what was taken before must be given back, by hand" % wq)))
+    return ""
 
 
 def _module_init_exit(files):
