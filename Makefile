@@ -361,6 +361,12 @@ endif
 # the module's parameters.
 k24_stack_legacy := taskqueue
 k24_stack_converted := workqueue
+# 2.4 code was built by gcc 2.95: a variable defined in a header that
+# several of a driver's files include was one variable (a common symbol),
+# which gcc 10 made an error at link (-fno-common); the rest of what 2.95
+# took and gcc 12 refuses is rewritten in the demo's copy of the driver
+# (demo/gcc295.py)
+k24_gcc295 := -fcommon
 # $(call k24_flags,SIDE[,DRIVER DIR]): kernel code written for 2.4, as a
 # module build compiled it, with the 2.4 headers first
 k24_flags = -D__KERNEL__ -DMODULE $(if $(2),-I$(2)) \
@@ -403,7 +409,7 @@ FORCE:
 $(K24_DRV)/%.o: $(K24_SRC)/%.c $(K24_HDRS) $(K24_DIR)/tree.flags
 	@mkdir -p $(@D)
 	$(call quiet,CC,$@)
-	$(Q)$(CC) $(CFLAGS) -w -MMD -MP $(call k24_flags,$(SIDE),$(K24_SRC)) \
+	$(Q)$(CC) $(CFLAGS) -w -MMD -MP $(call k24_flags,$(SIDE),$(K24_SRC)) $(k24_gcc295) \
 		$$(cat $(K24_DIR)/tree.flags) $(call jiffies_plain,$<) $(if $(SAN),,$(mmio_flags)) \
 		$(if $(COVERAGE),$(call coverage_flags,$(K24_SRC))) \
 		$(if $(SEARCH),$(search_flags)) -c -o $@ $<
