@@ -255,7 +255,8 @@ CHECKS		= $(TEST_BINS) $(STRESS_BINS) $(TOP)/tests/fastpath/run \
 		  $(TOP)/tests/semantic-patches/run $(TOP)/tests/harness/run \
 		  $(TOP)/tests/explore/run $(TOP)/tests/replay/run $(TOP)/tests/sizes/run \
 		  $(TOP)/tests/search/run $(TOP)/tests/afl/run $(TOP)/tests/tty24/run \
-		  $(TOP)/tests/src/run $(TOP)/tests/reach/run $(TOP)/tests/tree/run \
+		  $(TOP)/tests/src/run $(TOP)/tests/gcc295/run $(TOP)/tests/reach/run \
+		  $(TOP)/tests/tree/run \
 		  $(TOP)/tests/tsan/run $(TOP)/tests/docs/run
 
 check: deps	## run every test; ends with "N passed, N failed"
@@ -412,6 +413,12 @@ endif
 # the module's parameters.
 k24_stack_legacy := taskqueue
 k24_stack_converted := workqueue
+# 2.4 code was built by gcc 2.95: a variable defined in a header that
+# several of a driver's files include was one variable (a common symbol),
+# which gcc 10 made an error at link (-fno-common); the rest of what 2.95
+# took and gcc 12 refuses is rewritten in the demo's copy of the driver
+# (demo/gcc295.py)
+k24_gcc295 := -fcommon
 # $(call k24_flags,SIDE[,DRIVER DIR]): kernel code written for 2.4, as a
 # module build compiled it, with the 2.4 headers first
 k24_flags = -D__KERNEL__ -DMODULE $(if $(2),-I$(2)) \
@@ -454,7 +461,7 @@ FORCE:
 $(K24_DRV)/%.o: $(K24_SRC)/%.c $(K24_HDRS) $(K24_DIR)/tree.flags
 	@mkdir -p $(@D)
 	$(call quiet,CC,$@)
-	$(Q)$(CC) $(CFLAGS) -w -MMD -MP $(call k24_flags,$(SIDE),$(K24_SRC)) \
+	$(Q)$(CC) $(CFLAGS) -w -MMD -MP $(call k24_flags,$(SIDE),$(K24_SRC)) $(k24_gcc295) \
 		$$(cat $(K24_DIR)/tree.flags) $(call jiffies_plain,$<) $(if $(SAN),,$(mmio_flags)) \
 		$(if $(COVERAGE),$(call coverage_flags,$(K24_SRC))) \
 		$(if $(SEARCH),$(search_flags)) -c -o $@ $<

@@ -17,7 +17,9 @@ Steps, each failing the demo if it fails:
      build/demo/src/NAME/converted/; its context lines kept; PATCH=
      applied on top; where the converted text is, said;
   2. build both sides (make src-binary), with the monitor and gcov's
-     counters in the driver's own files;
+     counters in the driver's own files; what gcc 2.95 took and today's
+     gcc refuses (__FUNCTION__ pasted to a string...) rewritten in the
+     build's copies first, line for line, and said (demo/gcc295.py);
   3. find a device for it (demo/device_search.py: saved beside the
      binaries, replayed while the driver is unchanged): the SHIM_DEVICE
      and SHIM_MODPARAMS every run of it gets, on both sides, and the
@@ -33,6 +35,7 @@ import shutil
 import subprocess
 import sys
 
+import gcc295
 import runner
 from declarations import shown
 from report import StepFailed, say
@@ -221,6 +224,7 @@ def convert(src, build, patches):
     if lines is None:
         lines = convert_files(src)
     src.context = [x for x in lines if ": context: " in x]
+    rewrite_copies(src)
     for p in patches:
         from convert import apply_patch
         say("patch: %s" % shown(p))
@@ -230,6 +234,21 @@ def convert(src, build, patches):
         subprocess.run(["diff", "-ruN", "legacy", "converted"], cwd=src.out, stdout=f)
     say("converted text: %s (the diff: %s)" % (shown(src.converted), shown(diff)))
     return lines
+
+
+def rewrite_copies(src):
+    """What gcc 2.95 took and today's gcc does not (demo/gcc295.py),
+    rewritten in the build's copies of the driver's files, both sides
+    alike, line for line; one line said for each file rewritten."""
+    places = [(f, os.path.relpath(f, src.root)) for f in src.files]
+    places += [(p, inc) for inc, p in sorted(src.tree_headers.items())]
+    for f, rel in places:
+        copy = os.path.join(src.legacy, rel)
+        counts = gcc295.rewrite_file(copy)
+        gcc295.rewrite_file(os.path.join(src.converted, rel))
+        if counts:
+            say("gcc 2.95's C in %s, rewritten in the build's copy (%s, and converted/ alike): "
+                "%s" % (shown(f), shown(copy), gcc295.describe(counts)))
 
 
 def convert_base(src):

@@ -15,4 +15,7 @@
 #define SLAB_NO_REAP 0x00001000UL
 #define SLAB_CACHE_DMA 0x00004000UL
 
+/* as 2.4's slab.h: code that includes it alone has jiffies, HZ and current */
+#include <linux/mm.h>
+
 #endif /* _LINUX24_SLAB_H */
