@@ -20,6 +20,8 @@ static unsigned long fail_kmalloc_countdown;
 static unsigned long fail_kthread_countdown;
 static unsigned long fail_resource_countdown;
 static unsigned long resource_requests;
+static unsigned long queue_requests;	/* of them, create_workqueue()'s */
+static __thread int in_queue_requests;
 
 /* what the last request made to fail was, for shim_resource_failed() */
 static struct shim_mutex failed_lock = SHIM_MUTEX_INIT;
@@ -75,6 +77,8 @@ int shim_fault_resource(const void *ip, const char *fmt, ...)
 	if (__atomic_load_n(&shim_booting, __ATOMIC_ACQUIRE))
 		return 0;
 	__atomic_add_fetch(&resource_requests, 1, __ATOMIC_RELAXED);
+	if (in_queue_requests)
+		__atomic_add_fetch(&queue_requests, 1, __ATOMIC_RELAXED);
 	if (!countdown_hits(&fail_resource_countdown))
 		return 0;
 	va_start(ap, fmt);
@@ -111,6 +115,21 @@ void shim_fail_resource_nth(unsigned long n)
 unsigned long shim_resource_requests(void)
 {
 	return __atomic_load_n(&resource_requests, __ATOMIC_RELAXED);
+}
+
+void shim_queue_requests_begin(void)
+{
+	in_queue_requests++;
+}
+
+void shim_queue_requests_end(void)
+{
+	in_queue_requests--;
+}
+
+unsigned long shim_queue_requests(void)
+{
+	return __atomic_load_n(&queue_requests, __ATOMIC_RELAXED);
 }
 
 size_t shim_resource_failed(char *buf, size_t len)

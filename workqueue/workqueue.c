@@ -100,6 +100,7 @@
 #include <linux/workqueue.h>
 #include <asm/processor.h>
 #include <trace/events/workqueue.h>
+#include <shim/fault.h>
 
 #define WQ_NAME_LEN 10
 
@@ -1036,7 +1037,12 @@ __create_workqueue(const char *name, unsigned int flags, const char *func)
  */
 struct workqueue_struct *create_workqueue(const char *name)
 {
-	return __create_workqueue(name, 0, __func__);
+	struct workqueue_struct *wq;
+
+	shim_queue_requests_begin();
+	wq = __create_workqueue(name, 0, __func__);
+	shim_queue_requests_end();
+	return wq;
 }
 
 /**

@@ -813,3 +813,37 @@ Test(workqueue, spread_queues_on_each_allowed_cpu_and_a_pinned_task_stays)
 		     "a task pinned to CPU %d had its works run on %#lx", cpu,
 		     pinned);
 }
+
+/*
+ * What create_workqueue() asks for (the queue, a worker per CPU) is
+ * counted among the resources, refused in its turn, and counted apart as
+ * the queue's: a conversion that gives a driver a queue of its own asks
+ * for more than the legacy driver did, and the demo compares the rest.
+ */
+Test(workqueue, create_workqueue_requests_are_counted_as_the_queues)
+{
+	unsigned long all = shim_resource_requests();
+	unsigned long queue = shim_queue_requests();
+	workqueue_t *wq = create_workqueue("counted");
+	void *p;
+
+	cr_assert_not_null(wq);
+	cr_assert_gt(shim_queue_requests() - queue, 1,
+		     "its memory and a worker per CPU: %lu",
+		     shim_queue_requests() - queue);
+	cr_assert_eq(shim_resource_requests() - all,
+		     shim_queue_requests() - queue);
+	destroy_workqueue(wq);
+
+	queue = shim_queue_requests();
+	all = shim_resource_requests();
+	p = kmalloc(16, GFP_KERNEL);
+	cr_assert_eq(shim_resource_requests() - all, 1);
+	cr_assert_eq(shim_queue_requests(), queue, "a kmalloc of the caller's");
+	kfree(p);
+
+	/* the queue's first request refused: no queue, nothing left running */
+	shim_fail_resource_nth(1);
+	cr_assert_null(create_workqueue("refused"));
+	shim_fail_resource_nth(0);
+}

@@ -14,4 +14,14 @@
 extern int shim_fault_resource(const void *ip, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/*
+ * Between these, what is requested is the queue's own, asked for by
+ * create_workqueue() for the module (its queue and its workers): counted
+ * and failed as the rest, and counted apart too (shim_queue_requests()),
+ * for a conversion that gives a driver a queue of its own asks for more
+ * than the legacy driver did, by design.
+ */
+extern void shim_queue_requests_begin(void);
+extern void shim_queue_requests_end(void);
+
 #endif /* _SHIM_FAULT_H */

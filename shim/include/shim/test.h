@@ -52,6 +52,8 @@ void shim_fail_kthread_nth(unsigned long n);
  */
 void shim_fail_resource_nth(unsigned long n);
 unsigned long shim_resource_requests(void);
+/* of those, the ones create_workqueue() made (shim/fault.h) */
+unsigned long shim_queue_requests(void);
 size_t shim_resource_failed(char *buf, size_t len);
 
 /* Wait until no bottom half is marked or running (process context). */
