@@ -245,6 +245,10 @@ def tries_asked(runs):
                 for _, lo, co in runs for r in (lo, co)] or [0])
 
 
+# {scenario index: [(side, seed, Result)]}: tries of one side alone
+ALONE = {}
+
+
 def run_tries(ran, seed, cov):
     """A scenario run in tries (scenario.h: scn_tries()): tries 1 to the
     count its first runs asked for, on both sides, at the first seed,
@@ -263,6 +267,19 @@ def run_tries(ran, seed, cov):
         return job, runner.run(exe[side], scn.driver, scn.name, seed, timeout=TIMEOUT,
                                env=envs[job])
 
+    # and the tries one side alone asks for (scn_tries_alone(): the
+    # requests of a queue the conversion added), on that side only
+    alone = {}
+    for i, (_, _, runs) in enumerate(ran):
+        for side, k in (("legacy", 1), ("converted", 2)):
+            got = [(r[k].scenario or {}).get("tries_alone") for r in runs if r[k]]
+            first, n = next((x for x in got if x), (0, 0))
+            alone[(i, side)] = list(range(first, first + n))
+            work += [(i, side, t) for t in alone[(i, side)]]
+    for i, side, n in work:
+        envs.setdefault((i, side, n), dict(cov.env(side, ran[i][1][side], "%s-%s-%d-try%d" % (
+            ran[i][0].driver, ran[i][0].name, seed, n)), SHIM_SCENARIO_TRY=str(n)))
+
     results = {}
     with concurrent.futures.ThreadPoolExecutor(runner.cpus()) as pool:
         for job, res in pool.map(one, work):
@@ -271,9 +288,15 @@ def run_tries(ran, seed, cov):
         for n in range(1, asked[i] + 1):
             runs.append(("%d try %d" % (seed, n), results[(i, "legacy", n)],
                          results[(i, "converted", n)]))
+        for side in ("legacy", "converted"):
+            ALONE.setdefault(i, []).extend(
+                (side, "%d try %d" % (seed, n), results[(i, side, n)])
+                for n in alone[(i, side)])
         if asked[i]:
-            say("  %-9s %-16s %d tries, both sides" % (
-                scn.driver, scn.name, asked[i]))
+            say("  %-9s %-16s %d tries, both sides%s" % (
+                scn.driver, scn.name, asked[i], "".join(
+                    ", %d on the %s side alone" % (len(alone[(i, s)]), s)
+                    for s in ("legacy", "converted") if alone[(i, s)])))
 
 
 AGAIN = 16  # at most, more runs of a side, for a concurrent scenario's one-sided problem
@@ -327,6 +350,9 @@ def judges_of(ran, again):
             for side, res in (("legacy", lo), ("converted", co)):
                 j.add(side, b, res, "seed %s, free" % seed,
                       explore.replay_line(exe[side], scn, seed))
+        for side, seed, res in ALONE.get(i, ()):
+            j.add(side, judge.bucket(judge.FULL, seed), res, "seed %s, free" % seed,
+                  explore.replay_line(exe[side], scn, seed))
         for side, rs in (again.get(i) or {}).items():
             seed = runs[0][0]
             for n, res in enumerate(rs):

@@ -271,6 +271,14 @@ class Scenario:
         for b, feats, w in self.runs:
             legacy = self.sides["legacy"].get(b)
             if not legacy or not legacy.runs:
+                # a run of this side alone (a try refusing what only the
+                # converted side asks for): held to its failures alone
+                for k, v in feats.items():
+                    if k.startswith("problem ") and v and (b, k, _value(v)) not in out:
+                        out[(b, k, _value(v))] = Claim(
+                            b, k, v, "%s, where only the converted side asks for what was "
+                            "refused" % (self.said.get(("converted", k)) or k[len("problem "):]),
+                            w)
                 continue
             keys = dict(feats)
             ran = set(keys.pop("ran", ()))
@@ -291,8 +299,10 @@ class Scenario:
         return list(out.values())
 
     def unshown(self):
-        """The claims no legacy run has shown yet."""
-        return [c for c in self.claims() if c.legacy is None]
+        """The claims no legacy run has shown yet, where a legacy run is
+        to be had (not a try of the converted side alone)."""
+        return [c for c in self.claims() if c.legacy is None and
+                self.sides["legacy"].get(c.bucket) and self.sides["legacy"][c.bucket].runs]
 
 
 def witness_specs(claims, done, steps):

@@ -19,6 +19,7 @@
 static unsigned long fail_kmalloc_countdown;
 static unsigned long fail_kthread_countdown;
 static unsigned long fail_resource_countdown;
+static unsigned long fail_queue_countdown; /* create_workqueue()'s requests */
 static unsigned long resource_requests;
 static unsigned long queue_requests;	/* of them, create_workqueue()'s */
 static __thread int in_queue_requests;
@@ -79,7 +80,9 @@ int shim_fault_resource(const void *ip, const char *fmt, ...)
 	__atomic_add_fetch(&resource_requests, 1, __ATOMIC_RELAXED);
 	if (in_queue_requests)
 		__atomic_add_fetch(&queue_requests, 1, __ATOMIC_RELAXED);
-	if (!countdown_hits(&fail_resource_countdown))
+	/* the n-th of the caller's own, or the k-th of the queue's */
+	if (!countdown_hits(in_queue_requests ? &fail_queue_countdown :
+						&fail_resource_countdown))
 		return 0;
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof(what), fmt, ap);
@@ -115,6 +118,14 @@ void shim_fail_resource_nth(unsigned long n)
 unsigned long shim_resource_requests(void)
 {
 	return __atomic_load_n(&resource_requests, __ATOMIC_RELAXED);
+}
+
+void shim_fail_queue_request_nth(unsigned long k)
+{
+	shim_mutex_lock_unseen(&failed_lock);
+	failed[0] = 0;
+	shim_mutex_unlock_unseen(&failed_lock);
+	__atomic_store_n(&fail_queue_countdown, k, __ATOMIC_SEQ_CST);
 }
 
 void shim_queue_requests_begin(void)

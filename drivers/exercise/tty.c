@@ -280,7 +280,12 @@ static int __call_in(int i, void (*op)(void *), void *arg, const char *what)
 
 static int init_ret;
 
-/* init_unwind's try: the request of init_module() to refuse, and its count */
+/*
+ * init_unwind's try: the request of init_module() to refuse, and its
+ * count; a try past UNWIND_QUEUE_TRY refuses the queue's request of that
+ * number instead (what create_workqueue() asks for: this side's alone)
+ */
+#define UNWIND_QUEUE_TRY 1000
 static struct {
 	unsigned int fail; /* 0: none */
 	unsigned long requests;
@@ -293,11 +298,14 @@ static void do_init(void *unused)
 	unsigned long first = shim_resource_requests();
 	unsigned long queue_first = shim_queue_requests();
 
-	if (unwind.fail)
+	if (unwind.fail > UNWIND_QUEUE_TRY)
+		shim_fail_queue_request_nth(unwind.fail - UNWIND_QUEUE_TRY);
+	else if (unwind.fail)
 		shim_fail_resource_nth(unwind.fail);
 	init_ret = init_module();
 	shim_resource_failed(unwind.refused, sizeof(unwind.refused));
 	shim_fail_resource_nth(0);
+	shim_fail_queue_request_nth(0);
 	unwind.requests = shim_resource_requests() - first;
 	unwind.queue_requests = shim_queue_requests() - queue_first;
 }
@@ -1255,6 +1263,11 @@ static void init_unwind(struct scenario_ctx *ctx)
 		obs_u64(ctx, "requests",
 			unwind.requests - unwind.queue_requests);
 		stat_u64(ctx, "queue_requests", unwind.queue_requests);
+		if (unwind.queue_requests)
+			scn_tries_alone(ctx, UNWIND_QUEUE_TRY + 1,
+					unwind.queue_requests > UNWIND_TRIES ?
+						UNWIND_TRIES :
+						unwind.queue_requests);
 		scn_tries(ctx, unwind.requests > UNWIND_TRIES ?
 				       UNWIND_TRIES :
 				       unwind.requests);

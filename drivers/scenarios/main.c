@@ -46,6 +46,7 @@ struct scenario_ctx {
 	uint64_t seed;
 	int explore; /* SHIM_SCENARIO_SIZE=explore */
 	unsigned int try, tries;
+	unsigned int alone_first, alone; /* scn_tries_alone() */
 	struct strbuf obs, inv, why, stats, exact, timed;
 	int failed;
 	struct shim_mutex lock;
@@ -122,6 +123,13 @@ unsigned int scn_try(struct scenario_ctx *ctx)
 void scn_tries(struct scenario_ctx *ctx, unsigned int n)
 {
 	ctx->tries = n;
+}
+
+void scn_tries_alone(struct scenario_ctx *ctx, unsigned int first,
+		     unsigned int n)
+{
+	ctx->alone_first = first;
+	ctx->alone = n;
 }
 
 void obs_u64(struct scenario_ctx *ctx, const char *key, uint64_t v)
@@ -478,6 +486,8 @@ int main(int argc, char **argv)
 		printf(",\"try\":%u", ctx.try);
 	if (ctx.tries)
 		printf(",\"tries\":%u", ctx.tries);
+	if (ctx.alone)
+		printf(",\"tries_alone\":[%u,%u]", ctx.alone_first, ctx.alone);
 	if (ctx.why.items)
 		printf(",\"why\":{%s}", ctx.why.s);
 	printf(",\"concurrent\":%s,\"observables\":{%s},"

@@ -60,6 +60,13 @@ size_t scn_size(struct scenario_ctx *ctx, size_t full, size_t explore);
  */
 unsigned int scn_try(struct scenario_ctx *ctx);
 void scn_tries(struct scenario_ctx *ctx, unsigned int n);
+/*
+ * And @n tries this side alone makes, @first to @first + @n - 1: what
+ * only it asks for (a queue a conversion added), each held to its
+ * failures alone, for the other side has nothing to compare.
+ */
+void scn_tries_alone(struct scenario_ctx *ctx, unsigned int first,
+		     unsigned int n);
 
 /* observables: compared between stacks */
 void obs_u64(struct scenario_ctx *ctx, const char *key, uint64_t v);

@@ -842,8 +842,16 @@ Test(workqueue, create_workqueue_requests_are_counted_as_the_queues)
 	cr_assert_eq(shim_queue_requests(), queue, "a kmalloc of the caller's");
 	kfree(p);
 
-	/* the queue's first request refused: no queue, nothing left running */
+	/* numbered apart: the caller's first is its kmalloc, not the queue's */
 	shim_fail_resource_nth(1);
+	wq = create_workqueue("apart");
+	cr_assert_not_null(wq);
+	cr_assert_null(kmalloc(16, GFP_KERNEL));
+	destroy_workqueue(wq);
+
+	/* the queue's first request refused: no queue, nothing left running */
+	shim_fail_queue_request_nth(1);
 	cr_assert_null(create_workqueue("refused"));
+	shim_fail_queue_request_nth(0);
 	shim_fail_resource_nth(0);
 }

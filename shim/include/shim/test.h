@@ -52,8 +52,14 @@ void shim_fail_kthread_nth(unsigned long n);
  */
 void shim_fail_resource_nth(unsigned long n);
 unsigned long shim_resource_requests(void);
-/* of those, the ones create_workqueue() made (shim/fault.h) */
+/*
+ * Of those, the ones create_workqueue() made (shim/fault.h): numbered
+ * apart, so that shim_fail_resource_nth(n) refuses the n-th request of
+ * the caller's own whatever queues it creates, and
+ * shim_fail_queue_request_nth(k) the k-th of create_workqueue()'s.
+ */
 unsigned long shim_queue_requests(void);
+void shim_fail_queue_request_nth(unsigned long k);
 size_t shim_resource_failed(char *buf, size_t len);
 
 /* Wait until no bottom half is marked or running (process context). */
