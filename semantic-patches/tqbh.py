@@ -405,6 +405,8 @@ def _one_queue(out, q, files, mode, texts):
                 check = _create_checked(g, ib, wq, out)
                 out.edit(g.key, g.toks[ib.i].start, g.toks[ib.end].end,
                          '%s = create_workqueue("%s");%s' % (wq, target, check))
+                if ib.fn is not None:
+                    _destroy_on_failure(g, ib.fn, ib.end, wq, out)
             else:
                 out.edit(g.key, a, b, _empty(g, ib, a, b))
         elif kind in ("atomic", "task"):
@@ -425,6 +427,9 @@ def _one_queue(out, q, files, mode, texts):
         out.edit(gi.key, at, at, '%s%s = create_workqueue("%s");\n%s\n' % (
             indent, wq, target, "%sif (!%s)\n%s\treturn -ENOMEM;\n" % (indent, wq, indent)
             if returns_int else ""))
+        if returns_int:
+            first = next((k for k in range(lb + 1, rb) if gi.toks[k].start >= at), rb)
+            _destroy_on_failure(gi, init, first - 1, wq, out)
         _, head, lb, rb = exit_
         line = ge.text.rfind("\n", 0, ge.toks[rb].start) + 1
         out.edit(ge.key, line, line, "%sdestroy_workqueue(%s);\n" % (indent, wq))
@@ -881,6 +886,46 @@ def _create_checked(fi, ib, wq, out):
         "--own-queue: create_workqueue() may fail, and %s is not tested for it here: "
         "what was taken before must be given back, by hand" % wq)))
     return ""
+
+
+_FAILED = re.compile(r"-?\s*\(?\s*-?\s*(E[A-Z0-9]+|[1-9][0-9]*)\s*\)?\Z")
+
+
+def _destroy_on_failure(fi, fn, after, wq, out):
+    """In function @fn, which creates the queue @wq at token @after: each
+    return of a failure after it (a non-zero constant, -EBUSY, 1 as 2.4's
+    inits returned) destroys the queue first, or init's failure leaves it
+    and its workers behind; a return of anything else is noted, for
+    whether it is a failure is the author's to say."""
+    name, head, lb, rb = fn
+    toks = fi.toks
+    for k in range(after + 1, rb):
+        if toks[k].val != "return" or toks[k].pp:
+            continue
+        end = k + 1
+        while end < rb and toks[end].val != ";":
+            end += 1
+        expr = fi.text[toks[k + 1].start:toks[end - 1].end] if end > k + 1 else ""
+        if expr in ("", "0"):
+            continue
+        if not _FAILED.match(expr):
+            out.notes.setdefault(fi.key, []).append((toks[k].start, (
+                "--own-queue: %s() returns %s after %s is created: if that is a failure, "
+                "destroy_workqueue(%s) first, by hand" % (name, expr, wq, wq))))
+            continue
+        line = fi.text.rfind("\n", 0, toks[k].start) + 1
+        indent = fi.text[line:toks[k].start]
+        prev = toks[k - 1].val
+        if indent.strip():
+            continue  # not alone on its line: left as it is
+        if prev in (")", "else"):
+            # the statement of an if or else: braced, as the kernel writes it
+            outer = indent[:-1] if indent.endswith("\t") else indent
+            out.edit(fi.key, toks[k - 1].end, toks[k - 1].end, " {")
+            out.edit(fi.key, line, line, "%sdestroy_workqueue(%s);\n" % (indent, wq))
+            out.edit(fi.key, toks[end].end, toks[end].end, "\n%s}" % outer)
+        else:
+            out.edit(fi.key, line, line, "%sdestroy_workqueue(%s);\n" % (indent, wq))
 
 
 def _module_init_exit(files):
