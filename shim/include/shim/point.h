@@ -88,4 +88,17 @@ static inline void shim_poll(const volatile void *what, int bit)
 		shim_ctl_poll(what, bit);
 }
 
+/*
+ * A port or memory access of the device (shim/io.c): in a controlled run
+ * a long enough row of them is a busy wait's pause, and a far longer one
+ * a soft lockup (shim/control.c).
+ */
+extern void shim_ctl_io(void);
+
+static inline void shim_io_point(void)
+{
+	if (unlikely(shim_controlled))
+		shim_ctl_io();
+}
+
 #endif /* _SHIM_POINT_H */
