@@ -97,7 +97,7 @@
 #define CTL_MAX_STEPS 5000000L
 #define CTL_MAX_SECONDS 3600
 #define CTL_SLICE 1000		      /* points run without giving way */
-#define CTL_POLLS 1000		      /* tests of one bit or lock in a row */
+#define CTL_POLLS SHIM_CTL_POLLS      /* tests of one bit or lock in a row */
 #define CTL_MAX_IO 10000000L	      /* device accesses in a row, no point */
 #define CTL_STALL_NS 20000000ULL      /* stall: how long a CPU stays busy */
 #define CTL_PRIO_START (1ULL << 62)   /* pct: tasks start above this */
@@ -177,6 +177,7 @@ struct ctl_site {
 int shim_controlled;
 int shim_fibers;
 long shim_ctl_quiet;
+long shim_ctl_io_left = CTL_POLLS;
 
 static struct {
 	int strategy;
@@ -961,6 +962,7 @@ static void account_point(struct shim_ctl_task *me)
 	ctl.step++;
 	ctl.now += CTL_QUANTUM_NS;
 	me->own++;
+	shim_ctl_io_left = CTL_POLLS;
 	if (ctl.step > ctl.max_steps)
 		ctl_fail(
 			"no end after %ld scheduling points (SHIM_SCHED_MAX_STEPS): "
@@ -1059,6 +1061,7 @@ static noinline void sched_point(enum shim_point why)
 		me->run_len++;
 		me->fair_len++;
 		me->own++;
+		shim_ctl_io_left = CTL_POLLS;
 		return;
 	}
 	ctl_lock();
@@ -1071,6 +1074,7 @@ void shim_sched_point(enum shim_point why)
 	if (likely(shim_ctl_quiet > 0) && why != SHIM_POINT_YIELD &&
 	    why != SHIM_POINT_RELAX && likely(shim_ctl_host)) {
 		shim_ctl_quiet--;
+		shim_ctl_io_left = CTL_POLLS;
 		return;
 	}
 	sched_point(why);
@@ -1121,6 +1125,9 @@ void shim_ctl_io(void)
 {
 	struct shim_ctl_task *me = me_now();
 
+	/* called at the CTL_POLLS-th access since the last point, of any
+	 * task: the running one's, since a switch is at a point */
+	shim_ctl_io_left = CTL_POLLS;
 	if (!me || ctl.dead || me != ctl.running)
 		return;
 	settle();
@@ -1128,8 +1135,7 @@ void shim_ctl_io(void)
 		me->io_own = me->own;
 		me->io_run = 0;
 	}
-	if (++me->io_run % CTL_POLLS)
-		return;
+	me->io_run += CTL_POLLS;
 	if (me->io_run >= ctl.max_io) {
 		ctl_lock();
 		ctl_fail("soft lockup: %ld device accesses by task %d with "
