@@ -128,6 +128,14 @@ SCHED = "eager"
 # time), and, only against a hung host, seconds
 MAX_STEPS = 4000000
 RUN_SECONDS = 60
+# a run whose driver spins on the device with no scheduling point (a
+# handler draining a FIFO whose status register always says more, a
+# status register polled without cpu_relax()) is cut at this many
+# accesses in a row (shim/control.c: a soft lockup), a count, not after
+# RUN_SECONDS of the host's: the same on every machine, and a tenth of
+# the sandbox's default, since a search's run spinning that long on one
+# register has nothing more to teach
+MAX_IO = 1000000
 # configurations tried together, their outcomes taken in turn: what the
 # search tries next depends on what came back, never on which CPU was
 # quicker or how many there are, so that a search is the same every time
@@ -473,7 +481,8 @@ class Driver:
             shutil.rmtree(d, ignore_errors=True)
 
     def _env(self):
-        e = dict(os.environ, SHIM_LOGLEVEL="0", SHIM_SCHED_MAX_STEPS=str(self.max_steps))
+        e = dict(os.environ, SHIM_LOGLEVEL="0", SHIM_SCHED_MAX_STEPS=str(self.max_steps),
+                 SHIM_SCHED_MAX_IO=str(MAX_IO))
         for k in ("SHIM_SCHED", "SHIM_SCHED_LOG", "SHIM_SCHED_BATCH", "SHIM_DEVICE",
                   "SHIM_MODPARAMS", "SHIM_IOCTLS", "GCOV_PREFIX"):
             e.pop(k, None)

@@ -97,7 +97,8 @@
 #define CTL_MAX_STEPS 5000000L
 #define CTL_MAX_SECONDS 3600
 #define CTL_SLICE 1000		      /* points run without giving way */
-#define CTL_POLLS 1000		      /* tests of one bit or lock in a row */
+#define CTL_POLLS SHIM_CTL_POLLS      /* tests of one bit or lock in a row */
+#define CTL_MAX_IO 10000000L	      /* device accesses in a row, no point */
 #define CTL_STALL_NS 20000000ULL      /* stall: how long a CPU stays busy */
 #define CTL_PRIO_START (1ULL << 62)   /* pct: tasks start above this */
 #define CTL_PRIO_CHANGED (1ULL << 40) /* lowered at a change point */
@@ -160,6 +161,11 @@ struct shim_ctl_task {
 	int poll_bit;
 	long poll_step;
 	int polls;
+	/* device accesses: its own points so far, and the accesses since its
+	 * last point other than its own I/O pauses (shim_ctl_io()) */
+	long own;
+	long io_own;
+	long io_run;
 };
 
 /* a queueing call site a controlled run passed (shim/site.h) */
@@ -171,6 +177,7 @@ struct ctl_site {
 int shim_controlled;
 int shim_fibers;
 long shim_ctl_quiet;
+long shim_ctl_io_left = CTL_POLLS;
 
 static struct {
 	int strategy;
@@ -185,6 +192,7 @@ static struct {
 	u64 now;
 	u64 next_deadline;
 	long step, max_steps;
+	long max_io; /* device accesses in a row: a soft lockup */
 	u64 max_ns;
 	long blocks;
 	long decisions;
@@ -294,6 +302,7 @@ static void settle(void)
 		ctl.now += n * CTL_QUANTUM_NS;
 		ctl.running->run_len += n;
 		ctl.running->fair_len += n;
+		ctl.running->own += n;
 		ctl.quiet_base = shim_ctl_quiet;
 	}
 }
@@ -952,6 +961,8 @@ static void account_point(struct shim_ctl_task *me)
 
 	ctl.step++;
 	ctl.now += CTL_QUANTUM_NS;
+	me->own++;
+	shim_ctl_io_left = CTL_POLLS;
 	if (ctl.step > ctl.max_steps)
 		ctl_fail(
 			"no end after %ld scheduling points (SHIM_SCHED_MAX_STEPS): "
@@ -1049,6 +1060,8 @@ static noinline void sched_point(enum shim_point why)
 		ctl.now += CTL_QUANTUM_NS;
 		me->run_len++;
 		me->fair_len++;
+		me->own++;
+		shim_ctl_io_left = CTL_POLLS;
 		return;
 	}
 	ctl_lock();
@@ -1061,6 +1074,7 @@ void shim_sched_point(enum shim_point why)
 	if (likely(shim_ctl_quiet > 0) && why != SHIM_POINT_YIELD &&
 	    why != SHIM_POINT_RELAX && likely(shim_ctl_host)) {
 		shim_ctl_quiet--;
+		shim_ctl_io_left = CTL_POLLS;
 		return;
 	}
 	sched_point(why);
@@ -1092,6 +1106,45 @@ void shim_ctl_poll(const volatile void *what, int bit)
 		return;
 	me->polls = 0;
 	shim_sched_point(SHIM_POINT_RELAX);
+}
+
+/*
+ * A port or memory access of the device (shim/io.c).  A loop of them
+ * alone (a driver polling a status register, a handler draining a FIFO
+ * that never empties) has no scheduling point: CTL_POLLS accesses in a
+ * row with no point between are a busy wait's pause, as tests of a bit
+ * are, so that the loop gives way to a task that would end it.  And a
+ * task that makes ctl.max_io accesses with no point of its own between
+ * but those pauses (SHIM_SCHED_MAX_IO; 10,000,000, ten seconds of ISA
+ * bus cycles) spins for ever on a device that never changes its answer:
+ * a soft lockup, reported as the hang it is, with every task and where,
+ * at a count rather than after a host's seconds.  The same code makes
+ * the same accesses in every run, so a run stays reproducible.
+ */
+void shim_ctl_io(void)
+{
+	struct shim_ctl_task *me = me_now();
+
+	/* called at the CTL_POLLS-th access since the last point, of any
+	 * task: the running one's, since a switch is at a point */
+	shim_ctl_io_left = CTL_POLLS;
+	if (!me || ctl.dead || me != ctl.running)
+		return;
+	settle();
+	if (me->own != me->io_own) {
+		me->io_own = me->own;
+		me->io_run = 0;
+	}
+	me->io_run += CTL_POLLS;
+	if (me->io_run >= ctl.max_io) {
+		ctl_lock();
+		ctl_fail("soft lockup: %ld device accesses by task %d with "
+			 "no scheduling point between (SHIM_SCHED_MAX_IO)",
+			 me->io_run, me->id);
+	}
+	shim_sched_point(SHIM_POINT_RELAX);
+	/* the pause is the loop's own: it does not start the count again */
+	me->io_own = me->own;
 }
 
 /* schedule_timeout(): the caller's next sleep in schedule() is timed. */
@@ -1674,6 +1727,7 @@ void shim_ctl_init(void)
 			     1, NR_CPUS);
 	ctl.max_steps =
 		env_long("SHIM_SCHED_MAX_STEPS", CTL_MAX_STEPS, 1, LONG_MAX);
+	ctl.max_io = env_long("SHIM_SCHED_MAX_IO", CTL_MAX_IO, 1, LONG_MAX);
 	ctl.max_ns = env_long("SHIM_SCHED_MAX_SECONDS", CTL_MAX_SECONDS, 1,
 			      1000000) *
 		     1000000000ULL;

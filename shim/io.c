@@ -9,6 +9,7 @@
 #include <asm/io.h>
 #include <asm/page.h>
 #include <shim/io.h>
+#include <shim/point.h>
 
 #define MAX_MAPS 64
 #define ISA_HOLE 0x100000UL
@@ -42,6 +43,7 @@ unsigned int shim_io_in(unsigned long port, int size)
 	const struct shim_io_ops *o = ops();
 
 	shim_mmio_commit();
+	shim_io_point();
 	return o && o->in ? o->in(port, size) & ones(size) : ones(size);
 }
 
@@ -50,6 +52,7 @@ void shim_io_out(unsigned long port, unsigned int val, int size)
 	const struct shim_io_ops *o = ops();
 
 	shim_mmio_commit();
+	shim_io_point();
 	if (o && o->out)
 		o->out(port, val & ones(size), size);
 }
@@ -209,8 +212,10 @@ unsigned int shim_io_read(const volatile void *addr, int size)
 	unsigned int v = 0;
 
 	shim_mmio_commit();
-	if (phys && o && o->read)
+	if (phys && o && o->read) {
+		shim_io_point();
 		return o->read(phys, size) & ones(size);
+	}
 	memcpy(&v, (const void *) addr, size);
 	return v;
 }
@@ -222,8 +227,10 @@ void shim_io_write(const volatile void *addr, unsigned int val, int size)
 
 	shim_mmio_commit();
 	memcpy((void *) addr, &val, size);
-	if (phys && o && o->write)
+	if (phys && o && o->write) {
+		shim_io_point();
 		o->write(phys, val & ones(size), size);
+	}
 }
 
 void memcpy_fromio(void *to, const volatile void *from, unsigned long n)
@@ -267,6 +274,7 @@ unsigned int shim_io_read_any(unsigned long addr, int size)
 	if (addr >= ISA_HOLE_END)
 		return shim_io_read((const volatile void *) addr, size);
 	o = ops();
+	shim_io_point();
 	return o && o->read ? o->read(addr, size) & ones(size) : ones(size);
 }
 
@@ -279,6 +287,7 @@ void shim_io_write_any(unsigned long addr, unsigned int val, int size)
 		return;
 	}
 	o = ops();
+	shim_io_point();
 	if (o && o->write)
 		o->write(addr, val & ones(size), size);
 }

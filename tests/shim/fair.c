@@ -23,6 +23,7 @@
 #include <linux/workqueue.h>
 #include <asm/processor.h>
 #include <asm/bitops.h>
+#include <asm/io.h>
 #include <shim/test.h>
 #include "helpers.h"
 
@@ -37,6 +38,9 @@ extern unsigned long shim_jiffies_polled(const char *site);
  * it, and the round under way when the count was armed.
  */
 #define BIT_POLLS 1000
+/* device accesses in a row (control.c's CTL_POLLS), and the one that
+ * gave way, its test of the flag made before it */
+#define IO_POLLS (1000 + 1)
 #define SLICE_POLLS (1000 + 2)
 #define JIFFY_POLLS 10000
 
@@ -83,6 +87,14 @@ static void poll_flag(int who)
 	if (!strcmp(how, "bit")) {
 		while (!test_bit(0, &flag))
 			count_poll(who);
+		return;
+	}
+	if (!strcmp(how, "io")) {
+		/* a status register polled: the port's reads, nothing else */
+		while (!(__atomic_load_n(&flag, __ATOMIC_RELAXED) & 1)) {
+			(void) inb(0x80);
+			count_poll(who);
+		}
 		return;
 	}
 	for (;;) {
@@ -284,6 +296,34 @@ CHILD_SCENARIO(fair_deadlock)
 	exit(0);
 }
 
+/*
+ * A handler draining a FIFO whose status always says more: reads of the
+ * device and nothing else, for ever.  No scheduling point at all: only
+ * the count of its accesses can end it.
+ */
+CHILD_SCENARIO(fair_spin_on_the_device)
+{
+	for (;;)
+		(void) inb(0x3fd);
+}
+
+/*
+ * As many reads, each pair with a point between (a lock taken and let
+ * go): no soft lockup, however many of them.
+ */
+CHILD_SCENARIO(fair_reads_between_points)
+{
+	int i;
+
+	for (i = 0; i < 50000; i++) {
+		(void) inb(0x3fd);
+		(void) inb(0x3f8);
+		spin_lock(&flag_lock);
+		spin_unlock(&flag_lock);
+	}
+	exit(0);
+}
+
 /* --- the parent's side ----------------------------------------------------- */
 
 static const char *const strategies[] = {
@@ -291,7 +331,7 @@ static const char *const strategies[] = {
 };
 
 static const char *const ways[] = {
-	"relax", "yield", "jiffies", "timeout", "bit", "trylock",
+	"relax", "yield", "jiffies", "timeout", "bit", "trylock", "io",
 };
 
 /* How many polls one task may make once what it waits for can run. */
@@ -299,6 +339,8 @@ static int bound_of(const char *how)
 {
 	if (!strcmp(how, "bit"))
 		return BIT_POLLS;
+	if (!strcmp(how, "io"))
+		return IO_POLLS;
 	if (!strcmp(how, "trylock"))
 		return SLICE_POLLS;
 	if (!strcmp(how, "jiffies"))
@@ -425,6 +467,40 @@ Test(fair, a_livelock_of_pollers_is_still_reported)
 		assert_child_bug(&res, "no end after 20000 scheduling points",
 				 "waits_for_main", "replay: SHIM_SCHED=");
 	}
+}
+
+Test(fair, a_spin_on_the_device_is_a_soft_lockup)
+{
+	static const char *const all[] = { "lazy", "eager", "pct:1",
+					   "random:1" };
+	struct child_result res;
+	char env[256];
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(all); i++) {
+		/* a count of accesses, not the steps: it gives way on the way */
+		snprintf(env, sizeof(env),
+			 "SHIM_SCHED=%s SHIM_SCHED_MAX_IO=20000 "
+			 "SHIM_SCHED_MAX_STEPS=1000000",
+			 all[i]);
+		run_child("fair_spin_on_the_device", env, &res);
+		assert_child_bug(&res,
+				 "soft lockup: 20000 device accesses by task 0",
+				 "child_fair_spin_on_the_device",
+				 "replay: SHIM_SCHED=");
+	}
+}
+
+Test(fair, reads_with_points_between_are_no_soft_lockup)
+{
+	struct child_result res;
+
+	run_child("fair_reads_between_points",
+		  "SHIM_SCHED=eager SHIM_SCHED_MAX_IO=2000", &res);
+	cr_assert(WIFEXITED(res.status) && WEXITSTATUS(res.status) == 0,
+		  "100000 reads, a point after each two, were a soft lockup "
+		  "(status 0x%x):\n%s",
+		  res.status, res.out);
 }
 
 Test(fair, a_deadlock_is_still_reported)

@@ -42,6 +42,11 @@ extern int shim_fibers;
  * counts down; control.c adds the steps and the time up when it next looks.
  */
 extern long shim_ctl_quiet;
+/* device accesses the running task may still make before its next point
+ * before it gives way (shim/control.c's shim_ctl_io()): every point
+ * starts the count again */
+extern long shim_ctl_io_left;
+#define SHIM_CTL_POLLS 1000
 extern __thread int shim_ctl_host;
 extern void shim_sched_point(enum shim_point why);
 
@@ -68,6 +73,7 @@ static inline void shim_point(enum shim_point why)
 		if (why != SHIM_POINT_YIELD && why != SHIM_POINT_RELAX &&
 		    shim_ctl_quiet > 0 && shim_ctl_host) {
 			shim_ctl_quiet--;
+			shim_ctl_io_left = SHIM_CTL_POLLS;
 			return;
 		}
 		shim_sched_point(why);
@@ -86,6 +92,19 @@ static inline void shim_poll(const volatile void *what, int bit)
 {
 	if (unlikely(shim_controlled))
 		shim_ctl_poll(what, bit);
+}
+
+/*
+ * A port or memory access of the device (shim/io.c): in a controlled run
+ * a long enough row of them is a busy wait's pause, and a far longer one
+ * a soft lockup (shim/control.c).
+ */
+extern void shim_ctl_io(void);
+
+static inline void shim_io_point(void)
+{
+	if (unlikely(shim_controlled) && --shim_ctl_io_left <= 0)
+		shim_ctl_io();
 }
 
 #endif /* _SHIM_POINT_H */
