@@ -21,7 +21,7 @@ static unsigned long fail_kthread_countdown;
 static unsigned long fail_resource_countdown;
 static unsigned long fail_queue_countdown; /* create_workqueue()'s requests */
 static unsigned long resource_requests;
-static unsigned long queue_requests;	/* of them, create_workqueue()'s */
+static unsigned long queue_requests; /* of them, create_workqueue()'s */
 static __thread int in_queue_requests;
 
 /* what the last request made to fail was, for shim_resource_failed() */
