@@ -9,7 +9,7 @@ import tqbh
 import tqlib
 import tqprep
 
-from . import renames, tail
+from . import family, renames, tail
 from .prepare import old_tokens
 
 
@@ -210,6 +210,7 @@ def private_queues(args, cands, seen=None):
     texts = {e.shown: e.old for e in cands}
     plan = tqbh.plan(texts, mode, args.tq_timer == "delayed", includes)
     tail.plan(texts, plan)
+    family.plan(texts, plan)
     for e in cands:
         e.bh_kept = plan.kept.get(e.shown, {})
         e.drains = plan.residue.get(e.shown, [])
