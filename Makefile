@@ -415,10 +415,12 @@ k24_stack_legacy := taskqueue
 k24_stack_converted := workqueue
 # 2.4 code was built by gcc 2.95: a variable defined in a header that
 # several of a driver's files include was one variable (a common symbol),
-# which gcc 10 made an error at link (-fno-common); the rest of what 2.95
+# which gcc 10 made an error at link (-fno-common), and a function
+# defined "inline" alone was defined for the link too, as in gnu89 (C99
+# made it an inline definition only: -fgnu89-inline); the rest of what 2.95
 # took and gcc 12 refuses is rewritten in the demo's copy of the driver
 # (demo/gcc295.py)
-k24_gcc295 := -fcommon
+k24_gcc295 := -fcommon -fgnu89-inline
 # $(call k24_flags,SIDE[,DRIVER DIR]): kernel code written for 2.4, as a
 # module build compiled it, with the 2.4 headers first
 k24_flags = -D__KERNEL__ -DMODULE $(if $(2),-I$(2)) \

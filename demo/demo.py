@@ -563,10 +563,16 @@ def main():
     counts = {v: sum(1 for r in results if r["verdict"] == v)
               for v in ("same", "intended", "DIFFERENT")}
     own = [r for r in results if r["details"].get("own")]
-    ok = counts["DIFFERENT"] == 0 and not unrun
+    # a driver whose module never got in: nothing of it was compared
+    out_ = ["%s (init %s)" % (name, (s.get("found") or {}).get("init"))
+            for name, s in sorted((rep.data.get("sources") or {}).items())
+            if not (s.get("found") or {}).get("registered")]
+    ok = counts["DIFFERENT"] == 0 and not unrun and not out_
     never = ""
+    if out_:
+        never = ", the module never got in: %s" % ", ".join(out_)
     if unrun:
-        never = ", %d changed %s never run on the converted side (%s%s)" % (
+        never += ", %d changed %s never run on the converted side (%s%s)" % (
             len(unrun), "line" if len(unrun) == 1 else "lines",
             ", ".join("%s:%d" % (u["file"], u["line"]) for u in unrun[:3]),
             ", ..." if len(unrun) > 3 else "")
