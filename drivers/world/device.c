@@ -1414,8 +1414,22 @@ extern void __gcov_dump(void) __attribute__((weak));
  * device saw, and what the driver ran, before it dies.  Not from a
  * signal-safe place, and without the lock: a last word, at worst lost.
  */
+static volatile sig_atomic_t term_dying;
+
 static void report_at_term(int sig)
 {
+	sigset_t set;
+
+	/* a second signal while the first's last word runs: no word, the end */
+	if (term_dying) {
+		signal(sig, SIG_DFL);
+		sigemptyset(&set);
+		sigaddset(&set, sig);
+		sigprocmask(SIG_UNBLOCK, &set, NULL);
+		raise(sig);
+		_exit(128 + sig);
+	}
+	term_dying = 1;
 	if (report_path)
 		report(report_path, 1);
 	if (__gcov_dump)
