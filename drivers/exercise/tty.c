@@ -44,6 +44,7 @@
 #include <linux/major.h>
 #include <linux/wait.h>
 #include <linux/completion.h>
+#include <linux/smp_lock.h>
 #include <asm/uaccess.h>
 
 #include <shim/test.h>
@@ -501,10 +502,20 @@ static void do_open(void *p)
 	f->file.f_mode = FMODE_READ | FMODE_WRITE;
 	atomic_set(&f->file.f_count, 1);
 	INIT_LIST_HEAD(&f->file.f_list);
-	/* no open operation: the open succeeds, as 2.4's chrdev_open() */
+	/*
+	 * No open operation: the open succeeds, as 2.4's chrdev_open(); an
+	 * open runs under the big kernel lock, as chrdev_open() called it,
+	 * which a driver's open relies on against a close (tty_release()
+	 * takes it too) until either sleeps
+	 */
 	o->ret = -ENODEV;
-	if (fops)
-		o->ret = fops->open ? fops->open(&f->inode, &f->file) : 0;
+	if (fops && fops->open) {
+		lock_kernel();
+		o->ret = fops->open(&f->inode, &f->file);
+		unlock_kernel();
+	} else if (fops) {
+		o->ret = 0;
+	}
 	f->open = o->ret == 0;
 }
 

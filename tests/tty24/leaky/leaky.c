@@ -9,7 +9,8 @@
  *  name that try (the fourth request: a check, the region, the page, the
  *  major) and the region it left.  No board: nothing is read from its
  *  ports, a write is "sent" at once, and no work is deferred: what is
- *  tested is the init.
+ *  tested is the init, and that an open runs under the big kernel lock,
+ *  as 2.4's chrdev_open() called it.
  */
 
 #include <linux/module.h>
@@ -20,6 +21,7 @@
 #include <linux/ioport.h>
 #include <linux/mm.h>
 #include <linux/init.h>
+#include <linux/smp_lock.h>
 
 #define LEAKY_MAJOR 241 /* local use (devices.txt) */
 #define LEAKY_NPORT 2
@@ -41,8 +43,11 @@ static void leaky_interrupt(int irq, void *dev_id, struct pt_regs *regs)
 {
 }
 
+/* 2.4's chrdev_open() called an open under the big kernel lock */
 static int leaky_open(struct tty_struct *tty, struct file *filp)
 {
+	if (!kernel_locked())
+		printk(KERN_ERR "leaky: open without the big kernel lock\n");
 	MOD_INC_USE_COUNT;
 	return 0;
 }
