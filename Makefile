@@ -298,17 +298,29 @@ DRIVER_HDRS	:= $(shell find $(TOP)/drivers/include $(SCENARIO_DIR) -name '*.h')
 driver_includes	= -I$(1)/include -I$(TOP)/drivers/include -I$(SCENARIO_DIR) \
 		  -fno-optimize-sibling-calls
 
-# $(call world_rules,OUTDIR,SRCDIR): the world, against that side's headers
+# $(call world_dir,SRCDIR): where the world against a side's headers is
+# built: one place for every tree whose include/ reads the same (a
+# mutation's copy of the converted tree, the demo's, make check's), so
+# that each demo does not compile it again
+world_dir	= $(BUILD)/world/$(firstword $(shell cat /dev/null \
+		    $(sort $(wildcard $(1)/include/*/*.h)) | sha1sum | cut -c1-16))
+
+# $(call world_rules,WORLDDIR,SRCDIR): the world, against that side's
+# headers; written whole under another name, then renamed, as two demos at
+# once (make mutate) may build it together
 define world_rules
-$(1)/.world/%.o: $(TOP)/drivers/world/%.c $(DRIVER_HDRS) $(wildcard $(2)/include/*/*.h) $(SHIM_HDRS)
+ifeq ($$(filter $(1),$$(WORLD_DIRS)),)
+WORLD_DIRS += $(1)
+$(1)/%.o: $(TOP)/drivers/world/%.c $(DRIVER_HDRS) $(wildcard $(2)/include/*/*.h) $(SHIM_HDRS)
 	@mkdir -p $$(@D)
 	$$(call quiet,CC,$$@)
-	$$(Q)$$(CC) $$(CFLAGS) $$(KCFLAGS) $(call driver_includes,$(2)) -c -o $$@ $$<
+	$$(Q)$$(CC) $$(CFLAGS) $$(KCFLAGS) $(call driver_includes,$(2)) -c -o $$@.$$$$$$$$ $$< && \
+		mv -f $$@.$$$$$$$$ $$@
 
-$(1)/.world/libworld.a: $(patsubst $(TOP)/drivers/world/%.c,$(1)/.world/%.o,$(WORLD_SRCS))
-	@rm -f $$@
+$(1)/libworld.a: $(patsubst $(TOP)/drivers/world/%.c,$(1)/%.o,$(WORLD_SRCS))
 	$$(call quiet,AR,$$@)
-	$$(Q)ar rcs $$@ $$^
+	$$(Q)rm -f $$@.$$$$$$$$ && ar rcs $$@.$$$$$$$$ $$^ && mv -f $$@.$$$$$$$$ $$@
+endif
 endef
 
 # COVERAGE=1 (the demo): gcov counters in the driver's own sources (and
@@ -367,10 +379,10 @@ endef
 
 # $(call side_rules,OUTDIR,STACK,SRCDIR,EXTRA OBJS): every driver, and all
 define side_rules
-$(eval $(call world_rules,$(1),$(3)))
+$(eval $(call world_rules,$(call world_dir,$(3)),$(3)))
 $(eval $(call driver_objects,$(1)/.drv,$(3)))
-$(foreach d,$(DRIVERS),$(eval $(call scenario_binary,$(1)/$(d),$(2),$(3),$(call manifest_field,$(d),2),$(addprefix $(SCENARIO_DIR)/,$(call manifest_field,$(d),3)),$(4),$(1)/.world/libworld.a)))
-$(eval $(call scenario_binary,$(1)/all,$(2),$(3),$(foreach d,$(DRIVERS),$(call manifest_field,$(d),2)),$(addprefix $(SCENARIO_DIR)/,$(foreach d,$(DRIVERS),$(call manifest_field,$(d),3)) mixed.c),$(4),$(1)/.world/libworld.a))
+$(foreach d,$(DRIVERS),$(eval $(call scenario_binary,$(1)/$(d),$(2),$(3),$(call manifest_field,$(d),2),$(addprefix $(SCENARIO_DIR)/,$(call manifest_field,$(d),3)),$(4),$(call world_dir,$(3))/libworld.a)))
+$(eval $(call scenario_binary,$(1)/all,$(2),$(3),$(foreach d,$(DRIVERS),$(call manifest_field,$(d),2)),$(addprefix $(SCENARIO_DIR)/,$(foreach d,$(DRIVERS),$(call manifest_field,$(d),3)) mixed.c),$(4),$(call world_dir,$(3))/libworld.a))
 endef
 
 $(eval $(call side_rules,$(BUILD)/drivers/legacy,taskqueue,$(TOP)/drivers/legacy))
@@ -441,12 +453,15 @@ K24_CORE	:= $(TOP)/drivers/tty-core/$(SIDE)
 K24_HDRS	:= $(shell find $(TOP)/shim/include-2.4 $(K24_CORE)/include -name '*.h') \
 		   $(SHIM_HDRS)
 K24_DRV		:= $(dir $(K24_OUT)).drv
-K24_OBJS	:= $(K24_DIR)/main.o $(K24_DIR)/exercise.o \
+# what does not depend on the driver (the runner, the side's tty core, the
+# world) is compiled once for every driver's binary, in $(BUILD)/k24/
+K24_COMMON	:= $(BUILD)/k24
+K24_OBJS	:= $(K24_COMMON)/$(SIDE)/main.o $(K24_DIR)/exercise.o \
 		   $(patsubst %.c,$(K24_DRV)/%.o,$(SOURCES)) \
-		   $(patsubst $(K24_CORE)/%.c,$(K24_DIR)/core/%.o,$(wildcard $(K24_CORE)/*.c)) \
-		   $(patsubst $(TOP)/drivers/world/%.c,$(K24_DIR)/world/%.o,\
+		   $(patsubst $(K24_CORE)/%.c,$(K24_COMMON)/$(SIDE)/core/%.o,$(wildcard $(K24_CORE)/*.c)) \
+		   $(patsubst $(TOP)/drivers/world/%.c,$(K24_COMMON)/world/%.o,\
 		     $(filter-out $(if $(SEARCH),$(if $(AFL),%/sancov.c),%/sancov.c),$(DEVICE_SRCS))) \
-		   $(if $(and $(SEARCH),$(AFL)),$(K24_DIR)/world/sancov-afl.o $(AFL_RT))
+		   $(if $(and $(SEARCH),$(AFL)),$(K24_COMMON)/world/sancov-afl.o $(AFL_RT))
 
 # the tree's own headers, if the driver lies in one (or KTREE= names the
 # tree a copy came from): -I of links to them, or nothing
@@ -470,10 +485,12 @@ $(K24_DRV)/%.o: $(K24_SRC)/%.c $(K24_HDRS) $(K24_DIR)/tree.flags
 
 -include $(patsubst %.c,$(K24_DRV)/%.d,$(SOURCES))
 
-$(K24_DIR)/core/%.o: $(K24_CORE)/%.c $(K24_HDRS)
+# the shared objects are written whole under another name, then renamed:
+# two demos at once (make mutate, make demo TREE=) may build one together
+$(K24_COMMON)/$(SIDE)/core/%.o: $(K24_CORE)/%.c $(K24_HDRS)
 	@mkdir -p $(@D)
 	$(call quiet,CC,$@)
-	$(Q)$(CC) $(CFLAGS) $(call k24_flags,$(SIDE)) -c -o $@ $<
+	$(Q)$(CC) $(CFLAGS) $(call k24_flags,$(SIDE)) -c -o $@.$$$$ $< && mv -f $@.$$$$ $@
 
 $(K24_DIR)/exercise.o: $(TOP)/drivers/exercise/tty.c $(K24_HDRS) $(DRIVER_HDRS)
 	@mkdir -p $(@D)
@@ -481,21 +498,22 @@ $(K24_DIR)/exercise.o: $(TOP)/drivers/exercise/tty.c $(K24_HDRS) $(DRIVER_HDRS)
 	$(Q)$(CC) $(CFLAGS) $(call k24_flags,$(SIDE)) -I$(TOP)/drivers/include \
 		-I$(SCENARIO_DIR) -DEXERCISE_DRIVER=$(NAME) -c -o $@ $<
 
-$(K24_DIR)/world/%.o: $(TOP)/drivers/world/%.c $(DRIVER_HDRS) $(SHIM_HDRS)
+$(K24_COMMON)/world/%.o: $(TOP)/drivers/world/%.c $(DRIVER_HDRS) $(SHIM_HDRS)
 	@mkdir -p $(@D)
 	$(call quiet,CC,$@)
-	$(Q)$(CC) $(CFLAGS) $(KCFLAGS) -I$(TOP)/drivers/include -c -o $@ $<
+	$(Q)$(CC) $(CFLAGS) $(KCFLAGS) -I$(TOP)/drivers/include -c -o $@.$$$$ $< && mv -f $@.$$$$ $@
 
-$(K24_DIR)/world/sancov-afl.o: $(TOP)/drivers/world/sancov.c $(DRIVER_HDRS) $(SHIM_HDRS)
+$(K24_COMMON)/world/sancov-afl.o: $(TOP)/drivers/world/sancov.c $(DRIVER_HDRS) $(SHIM_HDRS)
 	@mkdir -p $(@D)
 	$(call quiet,CC,$@)
-	$(Q)$(CC) $(CFLAGS) $(KCFLAGS) -I$(TOP)/drivers/include -DSANCOV_AFL -c -o $@ $<
+	$(Q)$(CC) $(CFLAGS) $(KCFLAGS) -I$(TOP)/drivers/include -DSANCOV_AFL -c -o $@.$$$$ $< && \
+		mv -f $@.$$$$ $@
 
-$(K24_DIR)/main.o: $(SCENARIO_DIR)/main.c $(SCENARIO_DIR)/scenario.h $(SHIM_HDRS)
+$(K24_COMMON)/$(SIDE)/main.o: $(SCENARIO_DIR)/main.c $(SCENARIO_DIR)/scenario.h $(SHIM_HDRS)
 	@mkdir -p $(@D)
 	$(call quiet,CC,$@)
 	$(Q)$(CC) $(CFLAGS) $(KCFLAGS) -I$(SCENARIO_DIR) \
-		-DSTACK_NAME='"$(k24_stack_$(SIDE))"' -c -o $@ $<
+		-DSTACK_NAME='"$(k24_stack_$(SIDE))"' -c -o $@.$$$$ $< && mv -f $@.$$$$ $@
 
 $(K24_OUT): $(K24_OBJS) $(EXTRA_OBJS) $(LIBS)
 	$(call quiet,LD,$@)

@@ -81,8 +81,9 @@ def cpus():
 
 
 def make(*targets, **variables):
-    """Run make on the tree's Makefile; its output if it fails (else None)."""
-    cmd = ["make", "-s", "--no-print-directory", "-C", TOP] + list(targets)
+    """Run make on the tree's Makefile; its output if it fails (else None).
+    Its objects compile on the CPUs a demo may keep busy."""
+    cmd = ["make", "-s", "--no-print-directory", "-j%d" % cpus(), "-C", TOP] + list(targets)
     cmd += ["%s=%s" % (k, v) for k, v in variables.items() if v is not None]
     r = subprocess.run(cmd, capture_output=True, text=True, errors="replace")
     return None if r.returncode == 0 else (r.stdout + r.stderr)
