@@ -256,7 +256,7 @@ CHECKS		= $(TEST_BINS) $(STRESS_BINS) $(TOP)/tests/fastpath/run \
 		  $(TOP)/tests/explore/run $(TOP)/tests/replay/run $(TOP)/tests/sizes/run \
 		  $(TOP)/tests/search/run $(TOP)/tests/afl/run $(TOP)/tests/tty24/run \
 		  $(TOP)/tests/src/run $(TOP)/tests/gcc295/run $(TOP)/tests/reach/run \
-		  $(TOP)/tests/tree/run \
+		  $(TOP)/tests/tree/run $(TOP)/tests/family/run \
 		  $(TOP)/tests/tsan/run $(TOP)/tests/docs/run
 
 check: deps	## run every test; ends with "N passed, N failed"
