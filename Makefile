@@ -256,7 +256,7 @@ CHECKS		= $(TEST_BINS) $(STRESS_BINS) $(TOP)/tests/fastpath/run \
 		  $(TOP)/tests/explore/run $(TOP)/tests/replay/run $(TOP)/tests/sizes/run \
 		  $(TOP)/tests/search/run $(TOP)/tests/afl/run $(TOP)/tests/tty24/run \
 		  $(TOP)/tests/src/run $(TOP)/tests/gcc295/run $(TOP)/tests/reach/run \
-		  $(TOP)/tests/tree/run \
+		  $(TOP)/tests/tree/run $(TOP)/tests/family/run \
 		  $(TOP)/tests/tsan/run $(TOP)/tests/docs/run
 
 check: deps	## run every test; ends with "N passed, N failed"
@@ -453,11 +453,21 @@ K24_CORE	:= $(TOP)/drivers/tty-core/$(SIDE)
 K24_HDRS	:= $(shell find $(TOP)/shim/include-2.4 $(K24_CORE)/include -name '*.h') \
 		   $(SHIM_HDRS)
 K24_DRV		:= $(dir $(K24_OUT)).drv
+# a family of modules (SRC_MODULES='core=a.c,b.c card=sub/c.c', in the order
+# given): each module's objects linked into one (ld -r, as O_TARGET did),
+# then scripts/modlink orders them by what each exports and uses, renames
+# their entry points and writes family.c, the init_module() and
+# cleanup_module() that load and unload them in order
+comma		:= ,
+k24_mod_name	= $(firstword $(subst =, ,$(1)))
+k24_mod_srcs	= $(subst $(comma), ,$(word 2,$(subst =, ,$(1))))
+K24_MODS	:= $(foreach m,$(SRC_MODULES),$(K24_DIR)/mod/$(call k24_mod_name,$(m)).o)
 # what does not depend on the driver (the runner, the side's tty core, the
 # world) is compiled once for every driver's binary, in $(BUILD)/k24/
 K24_COMMON	:= $(BUILD)/k24
 K24_OBJS	:= $(K24_COMMON)/$(SIDE)/main.o $(K24_DIR)/exercise.o \
-		   $(patsubst %.c,$(K24_DRV)/%.o,$(SOURCES)) \
+		   $(if $(SRC_MODULES),$(K24_DIR)/family.o $(K24_MODS:.o=.mod.o),\
+		     $(patsubst %.c,$(K24_DRV)/%.o,$(SOURCES))) \
 		   $(patsubst $(K24_CORE)/%.c,$(K24_COMMON)/$(SIDE)/core/%.o,$(wildcard $(K24_CORE)/*.c)) \
 		   $(patsubst $(TOP)/drivers/world/%.c,$(K24_COMMON)/world/%.o,\
 		     $(filter-out $(if $(SEARCH),$(if $(AFL),%/sancov.c),%/sancov.c),$(DEVICE_SRCS))) \
@@ -475,15 +485,33 @@ FORCE:
 
 # the driver's objects in .drv/ beside the binary, as the demo's coverage
 # looks for them; their own headers as gcc found them (-MMD)
-$(K24_DRV)/%.o: $(K24_SRC)/%.c $(K24_HDRS) $(K24_DIR)/tree.flags
+$(K24_DRV)/%.o: $(K24_SRC)/%.c $(K24_HDRS) $(K24_DIR)/tree.flags $(KCONFIG)
 	@mkdir -p $(@D)
 	$(call quiet,CC,$@)
 	$(Q)$(CC) $(CFLAGS) -w -MMD -MP $(call k24_flags,$(SIDE),$(K24_SRC)) $(k24_gcc295) \
+		$(if $(KCONFIG),-DSHIM_KCONFIG='"$(abspath $(KCONFIG))"') \
 		$$(cat $(K24_DIR)/tree.flags) $(call jiffies_plain,$<) $(if $(SAN),,$(mmio_flags)) \
 		$(if $(COVERAGE),$(call coverage_flags,$(K24_SRC))) \
 		$(if $(SEARCH),$(search_flags)) -c -o $@ $<
 
 -include $(patsubst %.c,$(K24_DRV)/%.d,$(SOURCES))
+
+define k24_module
+$(K24_DIR)/mod/$(1).o: $(patsubst %.c,$(K24_DRV)/%.o,$(2))
+	@mkdir -p $$(@D)
+	$(Q)$(LD) -r -d -o $$@ $$^
+endef
+$(foreach m,$(SRC_MODULES),$(eval $(call k24_module,$(call k24_mod_name,$(m)),$(call k24_mod_srcs,$(m)))))
+
+$(K24_DIR)/family.c: $(K24_MODS) $(TOP)/scripts/modlink
+	$(call quiet,MODLINK,$@)
+	$(Q)$(TOP)/scripts/modlink -o $@ $(foreach m,$(SRC_MODULES),$(call k24_mod_name,$(m))=$(K24_DIR)/mod/$(call k24_mod_name,$(m)).o)
+
+$(K24_MODS:.o=.mod.o): $(K24_DIR)/family.c ;
+
+$(K24_DIR)/family.o: $(K24_DIR)/family.c $(K24_HDRS)
+	$(call quiet,CC,$@)
+	$(Q)$(CC) $(CFLAGS) $(call k24_flags,$(SIDE)) -c -o $@ $<
 
 # the shared objects are written whole under another name, then renamed:
 # two demos at once (make mutate, make demo TREE=) may build one together
@@ -562,9 +590,10 @@ DEMO_ARGS	= $(if $(QUICK),--quick) $(foreach d,$(DRIVER),--driver $(d)) \
 		  $(foreach e,$(EXTRA),--extra $(abspath $(e))) \
 		  $(if $(EXPLORE),--explore $(EXPLORE)) $(if $(RACE),--race $(RACE)) \
 		  $(foreach p,$(PATCH),--patch $(abspath $(p))) \
-		  $(foreach s,$(SRC),--src $(abspath $(s))) $(if $(filter 0,$(AFL)),--afl no)
+		  $(foreach s,$(SRC),--src $(abspath $(s))) $(if $(filter 0,$(AFL)),--afl no) \
+		  $(if $(CONFIG),--config '$(CONFIG)')
 
-demo: deps $(LIBS)	## convert, run and compare both sides (DRIVER=, QUICK=1, EXTRA=dir, SRC=file.c, TREE=linux-2.4, EXPLORE=N, PATCH=file)
+demo: deps $(LIBS)	## convert, run and compare both sides (DRIVER=, QUICK=1, EXTRA=dir, SRC=file.c or dirs, CONFIG=, TREE=linux-2.4, EXPLORE=N, PATCH=file)
 	@$(if $(TREE),python3 $(TOP)/demo/tree.py $(abspath $(TREE)) $(if $(FULL),--full) \
 		$(foreach s,$(ONLY),--only $(s)),python3 $(TOP)/demo/demo.py $(DEMO_ARGS))
 

@@ -293,6 +293,15 @@ def line_map(old, new):
 
 # --- the runs -----------------------------------------------------------------
 
+def files_under(d, ext):
+    """The files of @d and its subdirectories ending @ext, relative to
+    it, sorted (a family's objects lie in a directory per module's)."""
+    out = []
+    for here, _, names in os.walk(d):
+        out += [os.path.relpath(os.path.join(here, n), d) for n in names if n.endswith(ext)]
+    return sorted(out)
+
+
 def objdir(exe):
     """Where the driver objects of a scenario binary are (the Makefile's
     .drv/ beside it), with their .gcno files."""
@@ -407,9 +416,9 @@ class Coverage:
         objs = set()
         for n, (side, exe, rundir) in enumerate(self.runs):
             d = objdir(exe)
-            objs |= {(side, os.path.join(d, g)) for g in os.listdir(d) if g.endswith(".gcno")}
+            objs |= {(side, os.path.join(d, g)) for g in files_under(d, ".gcno")}
             # a run that died wrote nothing: it reached nothing
-            for g in os.listdir(rundir) if os.path.isdir(rundir) else ():
+            for g in files_under(rundir, ".gcda") if os.path.isdir(rundir) else ():
                 if g.endswith(".gcda"):
                     jobs.append(((n, side), os.path.join(rundir, g),
                                  os.path.join(d, g[:-len(".gcda")] + ".gcno")))

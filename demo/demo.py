@@ -125,6 +125,12 @@ def source_steps(args, rep, src):
     it a device; what the runs of its scenarios need."""
     SOURCE_DRIVERS.add(src.name)
     rep.step("Convert: %s, as it is, through convert (and PATCH=)" % src.name)
+    if len(src.modules) > 1:
+        say("a family of %d modules: %s" % (len(src.modules), "; ".join(
+            "%s (%s)" % (m, ", ".join(os.path.relpath(f, src.root) for f in files))
+            for m, files in src.modules)))
+    if src.config_line:
+        say(src.config_line)
     source.convert(src, BUILD, args.design_patch)
     # the conversion's own word for what it changes on purpose
     moves = os.path.join(src.out, "conversion.moves")
@@ -136,13 +142,19 @@ def source_steps(args, rep, src):
     exe = source.build(src, MONITOR)
     say("%s: %s, %s" % (src.name, os.path.relpath(exe["legacy"], TOP),
                         os.path.relpath(exe["converted"], TOP)))
+    if src.family:
+        say(source.family_order(src.family))
     rep.step("Device: a device and module parameters that take %s in" % src.name)
     src.env = source.find_device(src, exe, args)
     for side in ("legacy", "converted"):
         runner.ENV_OF[os.path.abspath(exe[side])] = dict(src.env)
     rep.data.setdefault("sources", {})[src.name] = {
         "files": [source.shown(f) for f in src.files], "converted": source.shown(src.converted),
-        "context": src.context, "device": src.env, "found": src.found}
+        "context": src.context, "device": src.env, "found": src.found,
+        "modules": [[m, [os.path.relpath(f, src.root) for f in files]]
+                    for m, files in src.modules],
+        "config": src.config, "config_line": src.config_line,
+        "family": src.family}
     out = dict(exe)
     out["trees"] = {side: coverage.Tree(d, [os.path.relpath(f, src.root) for f in src.files])
                     for side, d in (("legacy", src.legacy), ("converted", src.converted))}
@@ -404,6 +416,9 @@ def main():
                     help="a directory holding your own legacy driver")
     ap.add_argument("--src", action="append", default=[],
                     help="a 2.4 driver as it is: its .c file(s) or directory (SRC=)")
+    ap.add_argument("--config", default=None,
+                    help="kernel options over those chosen for --src (CONFIG='CONFIG_A=y "
+                    "CONFIG_B=n')")
     ap.add_argument("--search-budget", type=float, default=None,
                     help="seconds the device search of a --src driver may take at most "
                     "(against a slow host: the search is its runs)")
@@ -439,7 +454,7 @@ def main():
     args.source = None
     if args.src:
         try:
-            args.source = source.prepare(args.src)
+            args.source = source.prepare(args.src, args.config)
         except StepFailed as e:
             return failed(args, rep, e, t0)
         args.source.converted_tree = args.converted_tree
@@ -564,7 +579,9 @@ def main():
               for v in ("same", "intended", "DIFFERENT")}
     own = [r for r in results if r["details"].get("own")]
     # a driver whose module never got in: nothing of it was compared
-    out_ = ["%s (init %s)" % (name, (s.get("found") or {}).get("init"))
+    # (of a family: the module whose init failed, or the family's name)
+    out_ = ["%s (init %s)" % ((s.get("found") or {}).get("init_failed") or name,
+                              (s.get("found") or {}).get("init"))
             for name, s in sorted((rep.data.get("sources") or {}).items())
             if not (s.get("found") or {}).get("registered")]
     ok = counts["DIFFERENT"] == 0 and not unrun and not out_

@@ -356,8 +356,8 @@ class Driver:
         if not self.scenarios:
             raise SystemExit("%s: no scenario of driver %s (--list)" % (exe, name))
         self.objdir = self._objdir()
-        self.gcno = sorted(os.path.join(self.objdir, f) for f in os.listdir(self.objdir)
-                           if f.endswith(".gcno")) if self.objdir else []
+        self.gcno = [os.path.join(self.objdir, f) for f in
+                     coverage.files_under(self.objdir, ".gcno")] if self.objdir else []
         self.blocks = blocks.Blocks(self.exe)
         self.files, self.site_lines = self._sources()
         if self.blocks:
@@ -371,7 +371,7 @@ class Driver:
         here = os.path.dirname(self.exe)
         for d in (coverage.objdir(self.exe),
                   os.path.join(here, ".k24-" + os.path.basename(self.exe), "drv")):
-            if os.path.isdir(d) and any(f.endswith((".gcno", ".o")) for f in os.listdir(d)):
+            if os.path.isdir(d) and coverage.files_under(d, ".o"):
                 return d
         return None
 
@@ -392,9 +392,7 @@ class Driver:
                                                              for x in f["lines"]}
             return sorted(f for f in files if os.path.exists(f)), code
         files = set()
-        for d in sorted(os.listdir(self.objdir or ".") if self.objdir else []):
-            if not d.endswith(".d"):
-                continue
+        for d in coverage.files_under(self.objdir, ".d") if self.objdir else []:
             with open(os.path.join(self.objdir, d), errors="replace") as fh:
                 deps = fh.read().replace("\\\n", " ").split()
             srcs = [x for x in deps if x.endswith(".c")]
@@ -432,8 +430,8 @@ class Driver:
         """The constants the driver's code compares with, from its objects'
         instructions: what a binary built without trace-cmp offers instead
         of what it compared each read with."""
-        objs = sorted(os.path.join(self.objdir, f) for f in os.listdir(self.objdir)
-                      if f.endswith(".o")) if self.objdir else []
+        objs = [os.path.join(self.objdir, f) for f in
+                coverage.files_under(self.objdir, ".o")] if self.objdir else []
         if not objs or not shutil.which("objdump"):
             return []
         r = subprocess.run(["objdump", "-d", "--no-show-raw-insn"] + objs,
@@ -573,8 +571,11 @@ class Driver:
             return {}
 
     def _outcome(self, cfg, scenario, res, rep, lines):
-        init, registered = module_state((res.scenario or {}).get("observables") or {},
-                                        rep.get("irq") or {})
+        obs = (res.scenario or {}).get("observables") or {}
+        init, registered = module_state(obs, rep.get("irq") or {})
+        if obs.get("init_failed"):
+            # a family of modules: the one whose init failed
+            rep = dict(rep, init_failed=obs["init_failed"])
         irq = rep.get("irq") or {}
         handled = sum(n for _, n in irq.get("handled", []))
         sites = {(f, n) for f, s in self.site_lines.items() for n in s if (f, n) in lines}
@@ -582,10 +583,10 @@ class Driver:
                        res.seconds, runner.failure(res))
 
     def _lines(self, d):
-        gcda = [os.path.join(d, f) for f in os.listdir(d) if f.endswith(".gcda")]
+        gcda = coverage.files_under(d, ".gcda")
         if not gcda:
             return frozenset()
-        jobs = [(0, g, os.path.join(self.objdir, os.path.basename(g)[:-5] + ".gcno"))
+        jobs = [(0, os.path.join(d, g), os.path.join(self.objdir, g[:-5] + ".gcno"))
                 for g in gcda]
         out = set()
         for docs in coverage.gcov(jobs).values():
@@ -1368,6 +1369,7 @@ def search(legacy_exe, name, out_file, budget=600, quick=False, jobs=2, force=Fa
             "ioctls": best.ioctls_line(),
             "found": {
                 "init": top.init, "registered": top.registered,
+                "init_failed": top.report.get("init_failed"),
                 "handler_ran": any(o.handled for o in outs),
                 "irq_lines": sorted({x for o in outs for x, _ in
                                      (o.report.get("irq") or {}).get("requested", [])}),

@@ -36,6 +36,7 @@ import subprocess
 import sys
 
 import gcc295
+import modules
 import runner
 from declarations import shown
 from report import StepFailed, say
@@ -70,6 +71,20 @@ class Source:
         self.moves = None
         self.context = []
         self.found = {}
+        self.modules = [(name, [f for f in files if f.endswith(".c")])]
+        self.config = None      # {CONFIG_X: value} chosen on top of the base
+        self.config_line = None
+        self.family = None      # scripts/modlink's word: the order, and why
+
+    @property
+    def module_arg(self):
+        """make's SRC_MODULES= for a family of several modules, or None."""
+        if len(self.modules) < 2:
+            return None
+        units = set(self.sources)
+        return " ".join("%s=%s" % (name, ",".join(
+            os.path.relpath(f, self.root) for f in files
+            if os.path.relpath(f, self.root) in units)) for name, files in self.modules)
 
     @property
     def sources(self):
@@ -117,22 +132,53 @@ def kernel_version(files):
     return "2.5 (no 2.4 idiom in it, and no kernel tree around it)"
 
 
-def collect(paths):
-    """The driver's files: the .c files given (a directory: its .c files)
-    and the headers they include with quotes, found beside them."""
-    cs = []
+def split_modules(paths, config):
+    """[(module, [.c files])] that @paths make, in the order given
+    (demo/modules.py: a directory's Makefile under @config, else its .c
+    files; .c files given, one module per directory), and the CONFIG_
+    options the Makefiles read name; None for them if none was read."""
+    mods, named, read = [], set(), False
+    loose = {}
     for p in paths:
         if os.path.isdir(p):
-            found = sorted(glob.glob(os.path.join(p, "*.c")))
-            if not found:
+            found, opts = modules.directory_modules(os.path.abspath(p), config)
+            named |= opts
+            if found:
+                read = True
+                mods += found
+                continue
+            cs = sorted(glob.glob(os.path.join(os.path.abspath(p), "*.c")))
+            if not cs:
                 raise StepFailed("source", "%s: a directory with no .c file" % shown(p))
-            cs += found
+            mods.append((os.path.basename(os.path.normpath(p)), cs))
         elif os.path.isfile(p) and p.endswith(".c"):
-            cs.append(os.path.abspath(p))
+            f = os.path.abspath(p)
+            if os.path.dirname(f) in loose:
+                loose[os.path.dirname(f)].append(f)
+            else:
+                loose[os.path.dirname(f)] = [f]
+                mods.append((os.path.basename(f)[:-2], loose[os.path.dirname(f)]))
         else:
             raise StepFailed("source", "%s: not a .c file or a directory of them" % shown(p))
-    root = os.path.dirname(cs[0])
-    if any(os.path.dirname(c) != root for c in cs):
+    out, seen = [], set()
+    for name, cs in mods:
+        name = identifier(name)
+        while name in seen:
+            name += "_"
+        seen.add(name)
+        out.append((name, cs))
+    return out, (named if read else None)
+
+
+def collect(paths, mods=None):
+    """The driver's files: the .c files given (a directory: its .c files,
+    or the modules' of @mods) and the headers they include with quotes,
+    found beside them (under the directory that holds them all)."""
+    if mods is None:
+        mods, _ = split_modules(paths, modules.base_config())
+    cs = [c for _, files in mods for c in files]
+    root = os.path.commonpath([os.path.dirname(c) for c in cs])
+    if len(mods) == 1 and any(os.path.dirname(c) != root for c in cs):
         raise StepFailed("source", "the files of one driver lie in one directory (%s)" %
                          ", ".join(shown(c) for c in cs))
     files, todo, included = list(cs), list(cs), set()
@@ -181,14 +227,29 @@ def identifier(name):
     return name if re.match(r"[A-Za-z_]", name) else "drv_" + name
 
 
-def prepare(paths):
-    """A Source for the paths of SRC=, or a failed step saying why."""
-    root, files, included = collect(paths)
+def prepare(paths, config=None):
+    """A Source for the paths of SRC=, or a failed step saying why;
+    @config, CONFIG='CONFIG_A=y CONFIG_B=n', over what is chosen."""
+    try:
+        overrides = modules.parse_overrides(config)
+    except modules.ConfigError as e:
+        raise StepFailed("source", str(e))
+    base_config = modules.base_config()
+    chosen = modules.choose([p for p in paths if os.path.isdir(p)], overrides)
+    mods, named = split_modules(paths, dict(base_config, **chosen))
+    root, files, included = collect(paths, mods)
     first = paths[0]
     base = os.path.basename(os.path.normpath(first))
     name = identifier(base[:-2] if base.endswith(".c") else base)
     src = Source(name, files, root)
     src.included = included
+    src.modules = mods
+    if named is not None or overrides:
+        # what a module build of the tree would set: said, and built with
+        named = (named or set()) | modules.sources_options(
+            [f for f in files if f.endswith(".c")] + [f for f in files if f.endswith(".h")])
+        src.config = chosen
+        src.config_line = modules.describe(chosen, named, base_config)
     version = kernel_version([f for f in files if f.endswith(".c")])
     if version != "2.4":
         raise StepFailed("source", "%s is written for %s: SRC= takes 2.4 code (the 2.4 "
@@ -343,7 +404,29 @@ CALLER = re.compile(r"in function [`'\u2018]([^'\u2019`]+)['\u2019]")
 DIAGNOSTIC = re.compile(r"(^|\s)(fatal )?error: ")
 
 
-def build_failure(err, log):
+def family_of(binary):
+    """What scripts/modlink said of a family's binary: the load order,
+    who uses whose exports, what each leaves to the link; or None."""
+    import json
+    path = os.path.join(os.path.dirname(binary), ".k24-" + os.path.basename(binary),
+                        "family.json")
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return None
+
+
+def family_order(family):
+    """The family's load order said, with why."""
+    uses = family["uses"]
+    why = ["%s uses %s's %s" % (m, d, ", ".join(syms[:3]) + (", ..." if len(syms) > 3 else ""))
+           for m in family["order"] for d, syms in sorted(uses[m].items())]
+    return "modules loaded in order %s, unloaded in reverse%s" % (
+        ", ".join(family["order"]), " (%s)" % "; ".join(why) if why else "")
+
+
+def build_failure(err, log, family=None):
     """What a build that failed says first (the whole of it is in @log):
     the compiler's first errors, each with its source line (the first is
     the cause; many after it only follow from it), and every symbol the
@@ -361,8 +444,14 @@ def build_failure(err, log):
         for sym in UNDEFINED.findall(x):
             m = CALLER.search(x) or (CALLER.search(lines[i - 1]) if i else None)
             callers.setdefault(sym, set()).update([m.group(1)] if m else [])
-    undefined = ["%s (from %s)" % (sym, ", ".join(sorted(fns))) if fns else sym
-                 for sym, fns in sorted(callers.items())]
+    # a family: the module that uses it, too
+    users = {}
+    for mod, syms in ((family or {}).get("left") or {}).items():
+        for sym in syms:
+            users.setdefault(sym, []).append(mod)
+    undefined = ["%s (from %s%s)" % (sym, ", ".join(sorted(fns)), "".join(
+        ", in module %s" % m for m in users.get(sym, [])))
+                 if fns else sym for sym, fns in sorted(callers.items())]
     if not errors and not undefined:
         return err[-4000:].rstrip() + "\n(the whole output: %s)" % shown(log)
     out = []
@@ -395,8 +484,16 @@ def build(src, monitor, coverage=True, san=None, build_dir=None, out=None,
         path = os.path.join(out or os.path.join(src.out, "bin"), side, src.name)
         os.makedirs(os.path.dirname(path), exist_ok=True)
         search = side in ("search", "afl")
+        kconfig = None
+        if src.config is not None:
+            kconfig = os.path.join(src.out, "kconfig.h")
+            text = modules.header(src.config)
+            if not os.path.exists(kconfig) or open(kconfig).read() != text:
+                with open(kconfig, "w") as f:
+                    f.write(text)
         err = runner.make("src-binary", BINARY=path, SIDE="legacy" if search else side,
                           SRCDIR=d, SOURCES=" ".join(src.sources), NAME=src.name,
+                          SRC_MODULES=src.module_arg, KCONFIG=kconfig,
                           KTREE=src.tree, EXTRA_OBJS=None if search else monitor,
                           COVERAGE=1 if coverage and not search else None,
                           SEARCH=1 if search else None, AFL=1 if side == "afl" else None,
@@ -405,9 +502,11 @@ def build(src, monitor, coverage=True, san=None, build_dir=None, out=None,
             log = os.path.join(os.path.dirname(path), "build.log")
             with open(log, "w") as f:
                 f.write(err)
-            say(build_failure(err, log))
+            say(build_failure(err, log, family_of(path)))
             raise StepFailed("build", "%s (%s side) does not build (above)" % (src.name, side))
         exe[side] = path
+        if src.module_arg and side == "legacy":
+            src.family = family_of(path)
     return exe
 
 

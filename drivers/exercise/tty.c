@@ -281,6 +281,9 @@ static int __call_in(int i, void (*op)(void *), void *arg, const char *what)
 
 static int init_ret;
 
+/* a family of modules defines it (scripts/modlink): which init failed */
+extern const char *family_failed_name(void) __attribute__((weak));
+
 /*
  * init_unwind's try: the request of init_module() to refuse, and its
  * count; a try past UNWIND_QUEUE_TRY refuses the queue's request of that
@@ -406,8 +409,12 @@ static int ex_load(struct scenario_ctx *ctx)
 	/* "init" and "registered": what the device search ranks runs by */
 	obs_i64(ctx, "init", init_ret);
 	ex.loaded = init_ret == 0;
-	if (!ex.loaded)
+	if (!ex.loaded) {
+		/* a family of modules (scripts/modlink): the one that failed */
+		if (family_failed_name && family_failed_name())
+			obs_str(ctx, "init_failed", family_failed_name());
 		return 0;
+	}
 	survey("loaded");
 	user_calls();
 	obs_u64(ctx, "registered", ex.ndrv > 0);

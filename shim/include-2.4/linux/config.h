@@ -51,4 +51,13 @@
 #define CONFIG_PROC_FS 1
 #define CONFIG_DEVPTS_FS 1
 
+/*
+ * The options a driver's build chose on top of these (make demo SRC=:
+ * what a module build of its tree would set, or CONFIG=), a header of
+ * #define and #undef lines the build names.
+ */
+#ifdef SHIM_KCONFIG
+#include SHIM_KCONFIG
+#endif
+
 #endif /* _LINUX_CONFIG_H */
