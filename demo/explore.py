@@ -70,6 +70,11 @@ def replay_line(exe, scn, seed, spec=None, size=None):
         shlex.quote(os.path.relpath(exe, runner.TOP)), scn.driver, scn.name, seed)
 
 
+# a witness search's free runs of the legacy side, for what only a free
+# run's timing decides
+FREE, FREE_AGAIN = "free", 8
+
+
 def witnesses(jobs, judges, size, steps=None, env=None, timeout=120):
     """For what the converted side showed that no legacy run at @size
     showed: legacy schedules aimed at it (judge.witness_specs), in one
@@ -84,6 +89,13 @@ def witnesses(jobs, judges, size, steps=None, env=None, timeout=120):
                 per.setdefault(c.bucket, []).append(c)
         for b, claims in per.items():
             specs = judge.witness_specs(claims, j.done.get(b, ()), (steps or {}).get(i))
+            # what a free run's timing decides (how often a routine was
+            # asked to be queued) no controlled schedule shows: free runs
+            # of the legacy side again, at the same seed
+            if FREE not in j.done.get(b, ()) and any(
+                    c.key.startswith("asked ") and not c.converted.label.startswith("schedule ")
+                    for c in claims):
+                specs = specs + [FREE] * FREE_AGAIN
             if specs:
                 todo.append((i, b, specs))
 
@@ -91,10 +103,13 @@ def witnesses(jobs, judges, size, steps=None, env=None, timeout=120):
         i, b, specs = t
         scn, exe = jobs[i]
         seed, n = seed_try(b[1])
-        return t, runner.run_batch(exe["legacy"], scn.driver, scn.name, specs, seed=seed,
-                                   env=dict(env or {}, **({"SHIM_SCENARIO_TRY": str(n)}
-                                                          if n else {})),
-                                   timeout=timeout)
+        e = dict(env or {}, **({"SHIM_SCENARIO_TRY": str(n)} if n else {}))
+        sched = [x for x in specs if x != FREE]
+        res = runner.run_batch(exe["legacy"], scn.driver, scn.name, sched, seed=seed, env=e,
+                               timeout=timeout) if sched else []
+        free = [runner.run(exe["legacy"], scn.driver, scn.name, seed, env=e, timeout=timeout)
+                for x in specs if x == FREE]
+        return (i, b, sched + [FREE] * len(free)), res + free
 
     made = 0
     with concurrent.futures.ThreadPoolExecutor(runner.cpus()) as pool:
@@ -106,8 +121,9 @@ def witnesses(jobs, judges, size, steps=None, env=None, timeout=120):
                 if r is None:
                     continue
                 made += 1
-                j.add("legacy", b, r, "schedule %s" % spec,
-                      replay_line(exe["legacy"], scn, b[1], spec,
+                j.add("legacy", b, r, "seed %s again, free" % b[1] if spec == FREE
+                      else "schedule %s" % spec,
+                      replay_line(exe["legacy"], scn, b[1], None if spec == FREE else spec,
                                   "explore" if size == judge.EXPLORE else None))
     return made
 

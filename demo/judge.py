@@ -11,9 +11,10 @@ queued itself again.  A feature's value the converted side showed in a
 run is a difference only when no run of the legacy side, at the same
 size, showed it too; a number that varies over the legacy side's own
 runs is shown when it lies within what they produced (a count of bytes
-a close cut short, say).  A behaviour of the legacy side is never the
-conversion's: a legacy failure is the driver's own, named with where it
-showed.
+a close cut short, say; how often a routine was asked to be queued, from
+each context, as a free run's timing batched its requests or not).  A
+behaviour of the legacy side is never the conversion's: a legacy failure
+is the driver's own, named with where it showed.
 
 What the runs made so far do not show the judge asks for: legacy
 schedules aimed at the converted run's (its pct seed, the systematic
@@ -123,6 +124,7 @@ class Evidence:
         self.values = collections.defaultdict(dict)
         self.numbers = {}  # feature: (low, its Witness, high, its Witness)
         self.ran = {}  # frozenset of the routines a run ran: its first Witness
+        self.asked = collections.defaultdict(list)  # "asked R": [({ctx: n}, Witness)]
         self.runs = 0
 
     def add(self, feats, witness):
@@ -132,6 +134,8 @@ class Evidence:
                 self.ran.setdefault(frozenset(v), witness)
                 continue
             self.values[k].setdefault(_value(v), witness)
+            if k.startswith("asked "):
+                self.asked[k].append((asked_counts(v), witness))
             if isinstance(v, (int, float)) and not isinstance(v, bool):
                 rng = self.numbers.get(k)
                 if rng is None:
@@ -166,6 +170,10 @@ class Evidence:
                 rng[0] < rng[2] and rng[0] <= v <= rng[2]:
             return Witness("within what its runs produced (%s under %s to %s under %s)" % (
                 rng[0], rng[1].label, rng[2], rng[3].label), rng[1].replay)
+        if k.startswith("asked ") and self.asked.get(k):
+            got = self.asked_within(k, v)
+            if got:
+                return got
         seen = self.values.get(k, {})
         if k.startswith("observable ") and not isinstance(v, (int, float)) and \
                 self.runs >= UNREPEATED and len(seen) == self.runs:
@@ -176,6 +184,38 @@ class Evidence:
             return Witness("its own %d runs never gave one value twice (%d values)" % (
                 self.runs, len(seen)), w.replay)
         return None
+
+    def asked_within(self, k, v):
+        """How often a routine was asked to be queued, from each context,
+        is a number as any other: one that varies over this side's own
+        runs (pushes a free run's timing batched or not) is shown when,
+        from every context, it lies within what those runs produced; a
+        context they never asked from, or a count past theirs, is not."""
+        runs = self.asked[k]
+        want = asked_counts(v)
+        ctxs = set(want).union(*(c for c, _ in runs))
+        spans = {}
+        for ctx in ctxs:
+            ns = [c.get(ctx, 0) for c, _ in runs]
+            lo, hi = min(ns), max(ns)
+            if not lo <= want.get(ctx, 0) <= hi:
+                return None
+            if lo < hi:
+                spans[ctx] = "%s %d to %d" % (ctx, lo, hi)
+        if not spans:
+            return None
+        return Witness("within what its runs produced (%s, over %d runs)" % (
+            ", ".join(spans[c] for c in sorted(spans)), len(runs)), runs[0][1].replay)
+
+
+def asked_counts(text):
+    """{context: count} of compare.fmt_counts()'s "process 6, timer 2"."""
+    out = {}
+    for part in text.split(", ") if text and text != "none" else ():
+        ctx, _, n = part.rpartition(" ")
+        if n.isdigit():
+            out[ctx] = int(n)
+    return out
 
 
 class Claim:
