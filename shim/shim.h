@@ -126,6 +126,7 @@ extern void shim_kick_ksoftirqd(void);
 /* boot steps, run by init.c before main() */
 extern void shim_clock_init(void);
 extern void shim_softirq_init(void);
+extern void shim_tasklet_init(void);
 
 /* smp.c */
 extern void shim_smp_init(void);

@@ -232,6 +232,7 @@ void shim_softirq_init(void)
 {
 	int pid;
 
+	shim_tasklet_init();
 	pid = kernel_thread(ksoftirqd, NULL, 0);
 	if (pid < 0)
 		shim_host_bug("kernel_thread(ksoftirqd)", -pid);

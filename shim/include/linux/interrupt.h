@@ -4,6 +4,8 @@
 #include <linux/kernel.h>
 #include <linux/preempt.h>
 #include <linux/spinlock.h>
+#include <asm/atomic.h>
+#include <asm/bitops.h>
 
 /*
  * Interrupt and bottom-half context.  A simulated device "raises an
@@ -64,5 +66,42 @@ extern void open_softirq(int nr, void (*action)(struct softirq_action *),
 extern void cpu_raise_softirq(unsigned int cpu, unsigned int nr);
 extern void raise_softirq(unsigned int nr);
 #define __cpu_raise_softirq(cpu, nr) cpu_raise_softirq((cpu), (nr))
+
+/*
+ * Tasklets, as 2.4 had them: a function run in softirq context
+ * (TASKLET_SOFTIRQ, or HI_SOFTIRQ for tasklet_hi_schedule()), never
+ * beside itself; scheduled again while it runs, it runs once more after.
+ * Disabled (count above zero), it stays scheduled until enabled.
+ */
+struct tasklet_struct {
+	struct tasklet_struct *next;
+	unsigned long state;
+	atomic_t count;
+	void (*func)(unsigned long);
+	unsigned long data;
+};
+
+enum { TASKLET_STATE_SCHED, TASKLET_STATE_RUN };
+
+#define DECLARE_TASKLET(name, func, data) \
+	struct tasklet_struct name = { NULL, 0, ATOMIC_INIT(0), func, data }
+#define DECLARE_TASKLET_DISABLED(name, func, data) \
+	struct tasklet_struct name = { NULL, 0, ATOMIC_INIT(1), func, data }
+
+extern void tasklet_init(struct tasklet_struct *t, void (*func)(unsigned long),
+			 unsigned long data);
+extern void tasklet_schedule(struct tasklet_struct *t);
+extern void tasklet_hi_schedule(struct tasklet_struct *t);
+extern void tasklet_disable_nosync(struct tasklet_struct *t);
+/* and waits for a run under way to end */
+extern void tasklet_disable(struct tasklet_struct *t);
+extern void tasklet_enable(struct tasklet_struct *t);
+#define tasklet_hi_enable(t) tasklet_enable(t)
+/* process context: no run pending or under way once it returns */
+extern void tasklet_kill(struct tasklet_struct *t);
+
+#define tasklet_trylock(t) (!test_and_set_bit(TASKLET_STATE_RUN, &(t)->state))
+#define tasklet_unlock(t) clear_bit(TASKLET_STATE_RUN, &(t)->state)
+extern void tasklet_unlock_wait(struct tasklet_struct *t);
 
 #endif /* _LINUX_INTERRUPT_H */
