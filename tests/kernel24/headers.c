@@ -48,6 +48,17 @@ Test(headers, user_memory_is_the_callers_and_page_zero_faults)
 	cr_assert_eq(get, -14, "get_user() from page 0: -EFAULT");
 }
 
+Test(headers, get_user_reads_through_a_const_pointer)
+{
+	static const unsigned char text[] = "AT";
+	int c = 0;
+
+	cr_assert_eq(k24_get_const(text, &c), 0);
+	cr_assert_eq(c, 'T');
+	cr_assert_eq(k24_get_const(NULL, &c), -14);
+	cr_assert_eq(c, 0, "what get_user() could not read is 0");
+}
+
 Test(headers, an_address_past_the_user_half_faults)
 {
 	unsigned long not_copied;

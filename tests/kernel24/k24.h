@@ -10,6 +10,7 @@ int k24_module(int *in_use_after_init, int *n_inits, int *n_exits);
 void k24_flags(unsigned long *before, unsigned long *inside,
 	       unsigned long *restored);
 int k24_uaccess(char *user_buf, unsigned long *not_copied_null, int *get_null);
+int k24_get_const(const unsigned char *user_buf, int *c);
 int k24_uaccess_high(unsigned long *not_copied, int *zeroed, int *get);
 int k24_pages(long *outstanding_with_page);
 const char *k24_kdevname(void);

@@ -83,16 +83,14 @@ static inline unsigned long copy_from_user(void *to, const void *from,
 #define __copy_to_user(to, from, n) copy_to_user((to), (from), (n))
 #define __copy_from_user(to, from, n) copy_from_user((to), (from), (n))
 
-#define get_user(x, ptr)                                          \
-	({                                                        \
-		int __gu_err = -EFAULT;                           \
-		__typeof__(*(ptr)) __gu_val = 0;                  \
-		if (!__shim_user_faults((ptr), sizeof(*(ptr)))) { \
-			__gu_val = *(ptr);                        \
-			__gu_err = 0;                             \
-		}                                                 \
-		(x) = __gu_val;                                   \
-		__gu_err;                                         \
+/* no copy of *ptr's type: it may be const (get_user(c, p) of a const char *) */
+#define get_user(x, ptr)                                                   \
+	({                                                                 \
+		int __gu_err = __shim_user_faults((ptr), sizeof(*(ptr))) ? \
+				       -EFAULT :                           \
+				       0;                                  \
+		(x) = __gu_err ? 0 : *(ptr);                               \
+		__gu_err;                                                  \
 	})
 #define put_user(x, ptr)                                          \
 	({                                                        \

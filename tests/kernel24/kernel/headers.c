@@ -73,6 +73,12 @@ void k24_flags(unsigned long *before, unsigned long *inside,
 
 /* --- user memory: the caller's, but the first page faults ------------------- */
 
+/* get_user() of a const pointer, as isdn_tty.c reads what a user wrote */
+int k24_get_const(const unsigned char *user_buf, int *c)
+{
+	return get_user(*c, user_buf + 1);
+}
+
 int k24_uaccess(char *user_buf, unsigned long *not_copied_null, int *get_null)
 {
 	int v = 0;
