@@ -543,10 +543,12 @@ $(K24_COMMON)/$(SIDE)/main.o: $(SCENARIO_DIR)/main.c $(SCENARIO_DIR)/scenario.h 
 	$(Q)$(CC) $(CFLAGS) $(KCFLAGS) -I$(SCENARIO_DIR) \
 		-DSTACK_NAME='"$(k24_stack_$(SIDE))"' -c -o $@.$$$$ $< && mv -f $@.$$$$ $@
 
-$(K24_OUT): $(K24_OBJS) $(EXTRA_OBJS) $(LIBS)
+# the network core (sk_buff, the net device) for a driver that uses it: an
+# archive, of which the link takes only what the driver calls
+$(K24_OUT): $(K24_OBJS) $(EXTRA_OBJS) $(LIBS) $(call net_core_lib,$(SIDE))
 	$(call quiet,LD,$@)
 	$(Q)$(CC) $(CFLAGS) $(KCFLAGS) $(LDFLAGS) -o $@ $(K24_OBJS) $(EXTRA_OBJS) \
-		-Wl,--whole-archive $(BUILD)/lib$(k24_stack_$(SIDE)).a -Wl,--no-whole-archive \
+		$(call net_core_lib,$(SIDE)) -Wl,--whole-archive $(BUILD)/lib$(k24_stack_$(SIDE)).a -Wl,--no-whole-archive \
 		$(LIBSHIM) $(HOSTLIBS) -Wl,-z,now $(if $(COVERAGE),$(GCOV_LIBS))
 endif
 endif

@@ -60,6 +60,21 @@ void dev_shutdown(struct net_device *dev)
 	kfree(q);
 }
 
+/*
+ * The frames still queued, dropped: 2.4's qdisc_reset(), which drivers
+ * called when a link went down (isdn_net.c's hangup).  As 2.4's, it
+ * takes no lock: its callers held queue_lock, or ran where nothing sent.
+ */
+void qdisc_reset(struct Qdisc *q)
+{
+	struct sk_buff *skb;
+
+	if (!q)
+		return;
+	while ((skb = __skb_dequeue(&q->q)) != NULL)
+		kfree_skb(skb);
+}
+
 void __netif_schedule(struct net_device *dev)
 {
 	unsigned long flags;

@@ -73,6 +73,7 @@ int fn_queue_stopped(int i);
 void fn_mode(int i, int mode);
 void fn_wake(int i);  /* the transmitter is free: netif_wake_queue() */
 void fn_start(int i); /* netif_start_queue() */
+void fn_qdisc_reset(int i);
 void fn_carrier(int i, int on);
 void fn_stats(int i, struct fn_stats *st);
 int fn_refcnt(int i);

@@ -191,6 +191,25 @@ Test(netdev24, a_stopped_queue_holds_frames_until_woken)
 	cr_assert_not(fn_queue_stopped(0));
 }
 
+Test(netdev24, qdisc_reset_drops_what_is_queued)
+{
+	struct fn_stats st;
+
+	reg(0, "eth%d", 0);
+	fn_open(0);
+	fn_mode(0, FN_TAKE_AND_STOP);
+	fn_xmit(0, "a");
+	fn_xmit(0, "b");
+	fn_xmit(0, "c");
+	shim_quiesce();
+	fn_qdisc_reset(0);
+	fn_mode(0, FN_TAKE);
+	fn_wake(0);
+	shim_quiesce();
+	fn_stats(0, &st);
+	cr_assert_str_eq(st.tx_log, "a;", "the frames queued were dropped");
+}
+
 Test(netdev24, a_refused_frame_is_requeued_at_the_head)
 {
 	struct fn_stats st;

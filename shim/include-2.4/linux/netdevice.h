@@ -94,6 +94,8 @@ struct neighbour;
 struct neigh_parms;
 struct hh_cache;
 struct Qdisc; /* net-core's own: a FIFO of tx_queue_len */
+/* the frames queued, dropped (2.4 declared it in net/pkt_sched.h) */
+extern void qdisc_reset(struct Qdisc *q);
 struct iw_statistics;
 struct net_bridge_port;
 

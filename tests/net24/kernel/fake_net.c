@@ -182,6 +182,12 @@ void fn_wake(int i)
 	irq_exit();
 }
 
+/* a hangup's qdisc_reset() (isdn_net.c's): what is queued is dropped */
+void fn_qdisc_reset(int i)
+{
+	qdisc_reset(devs[i]->qdisc);
+}
+
 void fn_start(int i)
 {
 	netif_start_queue(devs[i]);
