@@ -5,7 +5,8 @@
  * Virtual: jiffies stand still until a test moves them with
  * shim_clock_advance(), which fires every timer that falls due, in expiry
  * order, before it returns; runs are then deterministic.
- * Both start at INITIAL_JIFFIES, five minutes before the counter wraps.
+ * Both start at INITIAL_JIFFIES, five minutes before the counter wraps;
+ * 2.4 code counts from 0 (shim/include-2.4/linux/jiffies.h).
  */
 #include "shim.h"
 #include <linux/jiffies.h>
@@ -20,15 +21,22 @@ static unsigned long virtual_jiffies;
 /*
  * jiffies as a plain variable, as 2.4 declared it, for 2.4 code that
  * names something else jiffies too (a structure member), which the
- * polled macro of the 2.4 headers would rewrite: kept equal to virtual
- * jiffies at each move, and to real time's at each read of it.
+ * polled macro of the 2.4 headers would rewrite: in 2.4's count, from 0,
+ * kept equal to virtual jiffies at each move, and to real time's at each
+ * read of it.
  */
 volatile unsigned long shim_jiffies_plain;
+
+static void set_plain(unsigned long j)
+{
+	__atomic_store_n(&shim_jiffies_plain, j - INITIAL_JIFFIES,
+			 __ATOMIC_RELAXED);
+}
 
 static void set_virtual(unsigned long j)
 {
 	__atomic_store_n(&virtual_jiffies, j, __ATOMIC_RELEASE);
-	__atomic_store_n(&shim_jiffies_plain, j, __ATOMIC_RELAXED);
+	set_plain(j);
 }
 
 void shim_clock_init(void)
@@ -44,7 +52,7 @@ unsigned long shim_jiffies(void)
 		return __atomic_load_n(&virtual_jiffies, __ATOMIC_ACQUIRE);
 	j = INITIAL_JIFFIES +
 	    (unsigned long) ((shim_clock_ns() - boot_ns) / NSEC_PER_JIFFY);
-	__atomic_store_n(&shim_jiffies_plain, j, __ATOMIC_RELAXED);
+	set_plain(j);
 	return j;
 }
 
@@ -116,8 +124,7 @@ static unsigned long jiffy_tick(const char *site, unsigned long j)
 		if (__atomic_compare_exchange_n(&virtual_jiffies, &old, j + 1,
 						0, __ATOMIC_SEQ_CST,
 						__ATOMIC_SEQ_CST))
-			__atomic_store_n(&shim_jiffies_plain, j + 1,
-					 __ATOMIC_RELAXED);
+			set_plain(j + 1);
 		shim_point(SHIM_POINT_RELAX);
 	} else if (shim_controlled) {
 		shim_ctl_delay(shim_ns_until_jiffy(j + 1) + 1);

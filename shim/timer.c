@@ -11,6 +11,11 @@
  * A pending timer is registered in the debug-object registry (linux/
  * timer.h says what that catches), under timers_lock, so the registry
  * and the list agree whenever the lock is free.
+ *
+ * A timer runs at its shim_due, the expires it was armed with in the
+ * shim's jiffies: 2.4 code counts jiffies from 0 at boot and arms its
+ * timers through shim_add_timer24() and shim_mod_timer24()
+ * (shim/include-2.4/linux/timer.h), and its expires stays as it set it.
  */
 #include "shim.h"
 #include <linux/timer.h>
@@ -95,8 +100,8 @@ void init_timer(struct timer_list *timer)
 /* earlier expiry first; equal expiries in arming order */
 static int timer_before(struct timer_list *a, struct timer_list *b)
 {
-	if (a->expires != b->expires)
-		return time_before(a->expires, b->expires);
+	if (a->shim_due != b->shim_due)
+		return time_before(a->shim_due, b->shim_due);
 	return a->shim_seq < b->shim_seq;
 }
 
@@ -107,18 +112,22 @@ static void first_changed(void)
 
 	if (!list_empty(&timers)) {
 		first = list_entry(timers.next, struct timer_list, entry);
-		__atomic_store_n(&first_expires, first->expires,
+		__atomic_store_n(&first_expires, first->shim_due,
 				 __ATOMIC_RELAXED);
 	}
 	__atomic_store_n(&first_pending, !list_empty(&timers),
 			 __ATOMIC_RELAXED);
 }
 
-/* Called with timers_lock held; 1 if @timer is now the first to expire. */
-static int enqueue_timer(struct timer_list *timer)
+/*
+ * Called with timers_lock held: @timer due at @due, the shim's jiffies;
+ * 1 if it is now the first to expire.
+ */
+static int enqueue_timer(struct timer_list *timer, unsigned long due)
 {
 	struct list_head *pos;
 
+	timer->shim_due = due;
 	timer->shim_seq = ++timer_seq;
 	timer->shim_armed = jiffies;
 	list_for_each_prev(pos, &timers) {
@@ -143,7 +152,8 @@ static void detach_timer(struct timer_list *timer)
 	first_changed();
 }
 
-void add_timer(struct timer_list *timer)
+/* add_timer() of code whose jiffies are the shim's less @epoch */
+static void __add_timer(struct timer_list *timer, unsigned long epoch)
 {
 	unsigned long flags;
 	int first;
@@ -155,17 +165,28 @@ void add_timer(struct timer_list *timer)
 		BUG();
 	}
 	spin_lock_irqsave(&timers_lock, flags);
-	if (unlikely(pending_checked(timer, __func__))) {
+	if (unlikely(pending_checked(timer, "add_timer"))) {
 		spin_unlock_irqrestore(&timers_lock, flags);
-		timer_bug(timer, __func__, "is already pending");
+		timer_bug(timer, "add_timer", "is already pending");
 	}
-	first = enqueue_timer(timer);
+	first = enqueue_timer(timer, timer->expires + epoch);
 	spin_unlock_irqrestore(&timers_lock, flags);
 	if (first)
 		shim_kick_ksoftirqd();
 }
 
-int mod_timer(struct timer_list *timer, unsigned long expires)
+void add_timer(struct timer_list *timer)
+{
+	__add_timer(timer, 0);
+}
+
+void shim_add_timer24(struct timer_list *timer)
+{
+	__add_timer(timer, SHIM_INITIAL_JIFFIES);
+}
+
+static int __mod_timer(struct timer_list *timer, unsigned long expires,
+		       unsigned long epoch)
 {
 	unsigned long flags;
 	int ret = 0, first;
@@ -177,16 +198,26 @@ int mod_timer(struct timer_list *timer, unsigned long expires)
 		BUG();
 	}
 	spin_lock_irqsave(&timers_lock, flags);
-	if (pending_checked(timer, __func__)) {
+	if (pending_checked(timer, "mod_timer")) {
 		detach_timer(timer);
 		ret = 1;
 	}
 	timer->expires = expires;
-	first = enqueue_timer(timer);
+	first = enqueue_timer(timer, expires + epoch);
 	spin_unlock_irqrestore(&timers_lock, flags);
 	if (first)
 		shim_kick_ksoftirqd();
 	return ret;
+}
+
+int mod_timer(struct timer_list *timer, unsigned long expires)
+{
+	return __mod_timer(timer, expires, 0);
+}
+
+int shim_mod_timer24(struct timer_list *timer, unsigned long expires)
+{
+	return __mod_timer(timer, expires, SHIM_INITIAL_JIFFIES);
 }
 
 int del_timer(struct timer_list *timer)
@@ -256,7 +287,7 @@ static int run_first_timer(unsigned long now, unsigned long *flags)
 	if (list_empty(&timers))
 		return 0;
 	timer = list_entry(timers.next, struct timer_list, entry);
-	if (time_after(timer->expires, now))
+	if (time_after(timer->shim_due, now))
 		return 0;
 	detach_timer(timer);
 	fn = timer->function;
@@ -321,7 +352,7 @@ long shim_run_timers(void)
 	if (!list_empty(&timers) && !shim_clock_is_virtual())
 		ns = (long) shim_ns_until_jiffy(
 			list_entry(timers.next, struct timer_list, entry)
-				->expires);
+				->shim_due);
 	spin_unlock_irqrestore(&timers_lock, flags);
 	shim_bh_exit();
 	shim_mutex_unlock(&shim_softirq_mutex);
@@ -351,7 +382,10 @@ int shim_timers_pending(char *buf, size_t len)
 	return n;
 }
 
-/* The expiry of the first pending timer in @expires; 0 if there is none. */
+/*
+ * The expiry of the first pending timer in @expires, in the shim's
+ * jiffies; 0 if there is none.
+ */
 int shim_timer_next(unsigned long *expires)
 {
 	unsigned long flags;
@@ -360,7 +394,7 @@ int shim_timer_next(unsigned long *expires)
 	spin_lock_irqsave(&timers_lock, flags);
 	if (!list_empty(&timers)) {
 		*expires = list_entry(timers.next, struct timer_list, entry)
-				   ->expires;
+				   ->shim_due;
 		ret = 1;
 	}
 	spin_unlock_irqrestore(&timers_lock, flags);
@@ -376,8 +410,8 @@ int shim_timer_next(unsigned long *expires)
  */
 static unsigned long timer_tick(const struct timer_list *timer)
 {
-	if (time_after(timer->expires, timer->shim_armed))
-		return timer->expires;
+	if (time_after(timer->shim_due, timer->shim_armed))
+		return timer->shim_due;
 	return timer->shim_armed + 1;
 }
 
@@ -394,7 +428,7 @@ static struct timer_list *next_to_run(unsigned long *tick)
 	list_for_each_entry(t, &timers, entry) {
 		unsigned long when = timer_tick(t);
 
-		if (best && time_after(t->expires, *tick))
+		if (best && time_after(t->shim_due, *tick))
 			break;
 		if (!best || time_before(when, *tick)) {
 			best = t;
@@ -478,11 +512,11 @@ void shim_clock_advance(unsigned long ticks)
 		if (list_empty(&timers))
 			break;
 		first = list_entry(timers.next, struct timer_list, entry);
-		if (time_after(first->expires, target))
+		if (time_after(first->shim_due, target))
 			break;
 		/* time moves to the timer's expiry, never backwards */
-		if (time_after(first->expires, jiffies))
-			shim_set_virtual_jiffies(first->expires);
+		if (time_after(first->shim_due, jiffies))
+			shim_set_virtual_jiffies(first->shim_due);
 		run_first_timer(jiffies, &flags);
 	}
 	shim_set_virtual_jiffies(target);

@@ -190,7 +190,8 @@ static int procs_busy(struct proc *pr, int n)
  * for a transmitter that never empties then ends when the driver's own
  * timeout says).  0, or -ETIMEDOUT: a process slept OP_TIMEOUT;
  * -EDEADLK: on nothing that an interrupt or time could end (no timer
- * pending, nothing for the device to say).
+ * pending, nothing for the device to say).  The clock's calls take the
+ * shim's jiffies, not the 2.4 count this file's jiffies reads.
  */
 #define DEVICE_ROUNDS 64
 #define DEVICE_ROUNDS_MAX (8 * DEVICE_ROUNDS)
@@ -199,7 +200,7 @@ static void raise_each(void);
 
 static int run_clock(struct proc *pr, int n)
 {
-	unsigned long start = jiffies;
+	unsigned long start = shim_jiffies();
 	int rounds = 0, said = 1;
 
 	for (;;) {
@@ -815,7 +816,7 @@ static void user_calls(void)
  */
 static void pass_tick(void)
 {
-	unsigned long until = jiffies + 1;
+	unsigned long until = shim_jiffies() + 1;
 
 	while (shim_clock_step(until))
 		shim_quiesce();

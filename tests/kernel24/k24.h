@@ -20,6 +20,22 @@ unsigned long k24_busy_wait_ticks(unsigned long ticks);
 /* a member named jiffies: @ticks of @advance between two reads, stored there */
 unsigned long k24_jiffies_member(void (*advance)(unsigned long),
 				 unsigned long ticks);
+/* jiffies where jiffies is a plain variable (kernel/jiffies_member.c) */
+unsigned long k24_jiffies_plain(void);
+
+/* kernel/jiffies.c: jiffies as 2.4 code reads them, in ints and timers */
+unsigned long k24_jiffies(void);
+/* a busy wait of @ticks whose end is kept in an unsigned int; the ticks it took */
+unsigned long k24_int_wait(unsigned long ticks);
+/* one timer of 2.4 code, expires = jiffies + @ticks (kept in an int first) */
+void k24_timer_add(unsigned long ticks);
+void k24_timer_add_int(unsigned long ticks);
+int k24_timer_mod(unsigned long ticks);
+int k24_timer_del(void);
+int k24_timer_pending(void);
+unsigned long k24_timer_expires(void);
+/* how often it ran, and the jiffies it read there in *@at */
+int k24_timer_fired(unsigned long *at);
 int k24_proc(void);
 
 /* kernel/mmio.c: a board's memory reached by pointer (shim/mmio.c) */

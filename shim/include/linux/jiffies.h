@@ -8,8 +8,11 @@
  * it reads the clock (real: the monotonic clock; virtual: what a test set).
  * It starts five minutes before it wraps, so that code comparing jiffies
  * without time_after() fails in tests as it would have failed in 2002.
+ * 2.4 code counts from 0 (shim/include-2.4/linux/jiffies.h), and names
+ * the shim's start SHIM_INITIAL_JIFFIES.
  */
-#define INITIAL_JIFFIES ((unsigned long) -(300L * HZ))
+#define SHIM_INITIAL_JIFFIES ((unsigned long) -(300L * HZ))
+#define INITIAL_JIFFIES SHIM_INITIAL_JIFFIES
 #define MAX_JIFFY_OFFSET ((~0UL >> 1) - 1)
 
 extern unsigned long shim_jiffies(void);

@@ -23,6 +23,7 @@ struct timer_list {
 	unsigned long data;
 	unsigned long shim_seq;	  /* arming order, to break ties */
 	unsigned long shim_armed; /* jiffies when armed: its first tick after */
+	unsigned long shim_due;	  /* expires, in the shim's jiffies */
 };
 
 /* clang-format off */

@@ -74,7 +74,11 @@ void shim_softirq_sync(void);
  * kept falling due (one re-armed for now, for ever).
  */
 int shim_quiesce(void);
-/* The expiry of the first pending timer in *expires; 0 if none is pending. */
+/*
+ * The expiry of the first pending timer in *expires; 0 if none is pending.
+ * Here and in shim_clock_step(), jiffies are the shim's (shim_jiffies()),
+ * to 2.4 code too, whose own count is SHIM_INITIAL_JIFFIES less.
+ */
 int shim_timer_next(unsigned long *expires);
 /*
  * Virtual time, one timer at a time: run the first pending timer if it

@@ -24,3 +24,8 @@ unsigned long k24_jiffies_member(void (*advance)(unsigned long),
 	times.jiffies[1] = jiffies;
 	return times.jiffies[1] - times.jiffies[0];
 }
+
+unsigned long k24_jiffies_plain(void)
+{
+	return jiffies;
+}
