@@ -302,8 +302,10 @@ driver_includes	= -I$(1)/include -I$(TOP)/drivers/include -I$(SCENARIO_DIR) \
 # built: one place for every tree whose include/ reads the same (a
 # mutation's copy of the converted tree, the demo's, make check's), so
 # that each demo does not compile it again
-world_dir	= $(BUILD)/world/$(firstword $(shell cat /dev/null \
-		    $(sort $(wildcard $(1)/include/*/*.h)) | sha1sum | cut -c1-16))
+# (each tree's hash taken once a make: a make reads its rules many times)
+world_dir	= $(or $(world_dir_$(1)),$(eval world_dir_$(1) := $(BUILD)/world/$(firstword \
+		    $(shell cat /dev/null $(sort $(wildcard $(1)/include/*/*.h)) | sha1sum | \
+		    cut -c1-16)))$(world_dir_$(1)))
 
 # $(call world_rules,WORLDDIR,SRCDIR): the world, against that side's
 # headers; written whole under another name, then renamed, as two demos at
